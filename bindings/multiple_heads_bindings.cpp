@@ -1,0 +1,213 @@
+// The Embind layer: the only code in the project that knows about Emscripten.
+//
+// It is deliberately thin and raw. The friendly, typed API lives in web/engine/ (engine.js
+// with the hand-written engine.d.ts), which owns object lifetimes and copies results out of
+// the wasm heap. The rules this layer keeps:
+//
+// * No C++ exception ever crosses into JavaScript. In Emscripten 3.1.6 an escaping
+//   exception arrives as a bare number (its address), its message cannot be read, and the
+//   unwound frames leak shadow stack. So every call that can fail returns a std::string:
+//   "" on success, otherwise the C++ message, which engine.js throws as a JS Error.
+// * Results are returned as typed_memory_view()s of storage owned by the RawModel (valid
+//   until the next call on it, and detached if the wasm memory grows). engine.js copies
+//   them out immediately.
+// * Getters never fail: before a successful forward() they return empty views.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+#include <malloc.h>
+
+#include <Eigen/Core>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mha/attention.hpp"
+#include "mha/kernels.hpp"
+
+namespace {
+
+using emscripten::val;
+using mha::MatrixF;
+
+template <typename Action>
+std::string guarded(Action&& action) {
+  try {
+    action();
+    return {};
+  } catch (const std::bad_alloc&) {
+    return "out of memory: this configuration is too large for the browser";
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "unexpected error in the attention core";
+  }
+}
+
+std::vector<float> to_floats(const val& array) {
+  return emscripten::convertJSArrayToNumberVector<float>(array);
+}
+
+val view_of(const MatrixF& m) {
+  return val(emscripten::typed_memory_view(static_cast<std::size_t>(m.size()), m.data()));
+}
+
+template <typename T>
+val view_of(const std::vector<T>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data()));
+}
+
+mha::Projection projection_of(int which) {
+  if (which < 0 || which > 2)
+    throw mha::InvalidArgument("projection: must be 0 (W_Q), 1 (W_K) or 2 (W_V), got " +
+                               std::to_string(which));
+  return static_cast<mha::Projection>(which);
+}
+
+struct RawCounts {
+  double projections, scores, weightedSum, output, exponentials;
+};
+
+class RawModel {
+ public:
+  // Never fails; a RawModel starts as L = 1, d_model = 1, h = 1 until configure().
+  RawModel() : model_({1, 1, 1, false}) {}
+
+  std::string configure(int seq_len, int d_model, int num_heads, bool causal) {
+    return guarded([&] {
+      model_ = mha::MultiHeadAttention({seq_len, d_model, num_heads, causal});
+      trace_.reset();
+    });
+  }
+  int seqLen() const { return model_.config().seq_len; }
+  int dModel() const { return model_.config().d_model; }
+  int numHeads() const { return model_.config().num_heads; }
+  bool causal() const { return model_.config().causal; }
+
+  std::string randomize(unsigned seed) { return guarded([&] { model_.randomize(seed); }); }
+
+  std::string setHeadProjection(int which, int head, const val& values) {
+    return guarded([&] { model_.set_head_projection(projection_of(which), head, to_floats(values)); });
+  }
+  std::string setProjection(int which, const val& values) {
+    return guarded([&] { model_.set_projection(projection_of(which), to_floats(values)); });
+  }
+  std::string setOutputProjection(const val& values) {
+    return guarded([&] { model_.set_output_projection(to_floats(values)); });
+  }
+  // The whole packed W_Q / W_K / W_V (0, 1, 2) or W_O (3), d_model x d_model.
+  val weights(int which) const {
+    if (which == 3) return view_of(model_.output_projection());
+    if (which < 0 || which > 3) return view_of(empty_);
+    return view_of(model_.projection(static_cast<mha::Projection>(which)));
+  }
+
+  std::string setAttentionOverride(int head, const val& weights) {
+    return guarded([&] { model_.set_attention_override(head, to_floats(weights)); });
+  }
+  std::string clearAttentionOverride(int head) {
+    return guarded([&] { model_.clear_attention_override(head); });
+  }
+  std::string renormalizeRows(const val& weights) {
+    const int L = model_.config().seq_len;
+    return guarded([&] { scratch_ = mha::renormalize_rows(to_floats(weights), L, L); });
+  }
+  val renormalized() const { return view_of(scratch_); }
+
+  std::string forward(const val& x, bool per_head_contributions) {
+    return guarded([&] {
+      trace_ = model_.forward(to_floats(x), mha::ForwardOptions{per_head_contributions});
+    });
+  }
+  bool hasTrace() const { return trace_.has_value(); }
+  val queries() const { return trace_ ? view_of(trace_->queries) : view_of(empty_); }
+  val keys() const { return trace_ ? view_of(trace_->keys) : view_of(empty_); }
+  val values() const { return trace_ ? view_of(trace_->values) : view_of(empty_); }
+  val concat() const { return trace_ ? view_of(trace_->concat) : view_of(empty_); }
+  val output() const { return trace_ ? view_of(trace_->output) : view_of(empty_); }
+  val headScores(int i) const { return head(i) ? view_of(head(i)->scores) : view_of(empty_); }
+  val headWeights(int i) const { return head(i) ? view_of(head(i)->weights) : view_of(empty_); }
+  val headOutput(int i) const { return head(i) ? view_of(head(i)->output) : view_of(empty_); }
+  val headContribution(int i) const {
+    return head(i) ? view_of(head(i)->contribution) : view_of(empty_);
+  }
+  bool headWeightsOverridden(int i) const { return head(i) && head(i)->weights_overridden; }
+  RawCounts counts() const {
+    if (!trace_) return {0, 0, 0, 0, 0};
+    const mha::OperationCounts& c = trace_->counts;
+    // uint64 -> double is exact below 2^53, far above any count this page can produce.
+    return {static_cast<double>(c.projections), static_cast<double>(c.scores),
+            static_cast<double>(c.weighted_sum), static_cast<double>(c.output),
+            static_cast<double>(c.exponentials)};
+  }
+
+  std::string computeSimilaritySpectrum(int head) {
+    return guarded([&] { spectrum_ = model_.similarity_singular_values(head); });
+  }
+  val spectrum() const { return view_of(spectrum_); }
+
+ private:
+  const mha::HeadTrace* head(int i) const {
+    if (!trace_ || i < 0 || i >= static_cast<int>(trace_->heads.size())) return nullptr;
+    return &trace_->heads[static_cast<std::size_t>(i)];
+  }
+
+  mha::MultiHeadAttention model_;
+  std::optional<mha::ForwardTrace> trace_;
+  std::vector<float> scratch_;
+  std::vector<double> spectrum_;
+  MatrixF empty_;
+};
+
+std::string kernel_target() { return mha::active_kernels().target; }
+std::string eigen_simd_instruction_sets() { return Eigen::SimdInstructionSetsInUse(); }
+// Bytes of the wasm heap currently allocated by malloc (for leak tests).
+double heap_bytes_in_use() { return static_cast<double>(mallinfo().uordblks); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(multiple_heads) {
+  using namespace emscripten;
+  value_object<RawCounts>("RawCounts")
+      .field("projections", &RawCounts::projections)
+      .field("scores", &RawCounts::scores)
+      .field("weightedSum", &RawCounts::weightedSum)
+      .field("output", &RawCounts::output)
+      .field("exponentials", &RawCounts::exponentials);
+
+  class_<RawModel>("RawModel")
+      .constructor<>()
+      .function("configure", &RawModel::configure)
+      .function("seqLen", &RawModel::seqLen)
+      .function("dModel", &RawModel::dModel)
+      .function("numHeads", &RawModel::numHeads)
+      .function("causal", &RawModel::causal)
+      .function("randomize", &RawModel::randomize)
+      .function("setHeadProjection", &RawModel::setHeadProjection)
+      .function("setProjection", &RawModel::setProjection)
+      .function("setOutputProjection", &RawModel::setOutputProjection)
+      .function("weights", &RawModel::weights)
+      .function("setAttentionOverride", &RawModel::setAttentionOverride)
+      .function("clearAttentionOverride", &RawModel::clearAttentionOverride)
+      .function("renormalizeRows", &RawModel::renormalizeRows)
+      .function("renormalized", &RawModel::renormalized)
+      .function("forward", &RawModel::forward)
+      .function("hasTrace", &RawModel::hasTrace)
+      .function("queries", &RawModel::queries)
+      .function("keys", &RawModel::keys)
+      .function("values", &RawModel::values)
+      .function("concat", &RawModel::concat)
+      .function("output", &RawModel::output)
+      .function("headScores", &RawModel::headScores)
+      .function("headWeights", &RawModel::headWeights)
+      .function("headOutput", &RawModel::headOutput)
+      .function("headContribution", &RawModel::headContribution)
+      .function("headWeightsOverridden", &RawModel::headWeightsOverridden)
+      .function("counts", &RawModel::counts)
+      .function("computeSimilaritySpectrum", &RawModel::computeSimilaritySpectrum)
+      .function("spectrum", &RawModel::spectrum);
+
+  function("kernelTarget", &kernel_target);
+  function("eigenSimdInstructionSets", &eigen_simd_instruction_sets);
+  function("heapBytesInUse", &heap_bytes_in_use);
+}

@@ -1,0 +1,65 @@
+// The hot loops of multi-head attention, as small pure functions.
+//
+// Naming: <operation>_<type>_<target>. Every SIMD kernel (`_wasmsimd`, compiled only when
+// the compiler targets WebAssembly SIMD128) has a scalar twin (`_scalar`, always present)
+// computing the same thing in the same order of magnitude of rounding, and a
+// double-precision reference (`_f64_reference`) that tests compare both against.
+//
+// All matrices are row-major with an explicit leading dimension (the distance, in elements,
+// between the starts of consecutive rows), so a kernel can work on one head's column slice
+// of a wider matrix without copying it. Kernels never allocate, never throw and accept any
+// alignment; callers validate shapes and values before calling.
+#pragma once
+
+#include <cstddef>
+
+namespace mha {
+
+// C[m x n] = A[m x k] * B[k x n]. C is overwritten (not accumulated into).
+// Used for the projections X W, the weighted sum of values A V, and Concat W_O.
+void gemm_nn_f32_scalar(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+                        float* c, int ldc);
+void gemm_nn_f64_reference(int m, int n, int k, const double* a, int lda, const double* b,
+                           int ldb, double* c, int ldc);
+
+// C[m x n] = alpha * A[m x k] * B[n x k]^T: every entry is a dot product of a row of A with
+// a row of B. Used for the scores Q K^T / sqrt(d_k), where both Q and K are stored by rows.
+void gemm_nt_f32_scalar(int m, int n, int k, float alpha, const float* a, int lda,
+                        const float* b, int ldb, float* c, int ldc);
+void gemm_nt_f64_reference(int m, int n, int k, double alpha, const double* a, int lda,
+                           const double* b, int ldb, double* c, int ldc);
+
+// In place, for each of `rows` rows of length `cols` (leading dimension ld):
+//   x_j <- exp(x_j - max_j x_j) / sum_j exp(x_j - max_j x_j).
+// -infinity marks a masked entry and becomes exactly 0. A row whose entries are all
+// -infinity (fully masked) becomes all zeros: it attends to nothing. Finite inputs of any
+// magnitude up to float's range (e.g. +/-1e30) give finite weights, because subtracting
+// the row maximum makes every exponent <= 0.
+void softmax_rows_f32_scalar(int rows, int cols, float* x, int ld);
+void softmax_rows_f64_reference(int rows, int cols, double* x, int ld);
+
+#if defined(__wasm_simd128__)
+void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+                          float* c, int ldc);
+void gemm_nt_f32_wasmsimd(int m, int n, int k, float alpha, const float* a, int lda,
+                          const float* b, int ldb, float* c, int ldc);
+void softmax_rows_f32_wasmsimd(int rows, int cols, float* x, int ld);
+#endif
+
+// One set of kernels for one target. The forward pass calls kernels only through a
+// KernelSet, so choosing a target happens in exactly one place (active_kernels()).
+struct KernelSet {
+  const char* target;  // "wasmsimd" or "scalar"
+  decltype(&gemm_nn_f32_scalar) gemm_nn;
+  decltype(&gemm_nt_f32_scalar) gemm_nt;
+  decltype(&softmax_rows_f32_scalar) softmax_rows;
+};
+
+// The scalar kernels; always available.
+const KernelSet& scalar_kernels();
+// The SIMD128 kernels, or nullptr when this build does not target WebAssembly SIMD.
+const KernelSet* wasmsimd_kernels();
+// The dispatch point: the fastest set this build has.
+const KernelSet& active_kernels();
+
+}  // namespace mha

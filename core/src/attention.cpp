@@ -1,0 +1,293 @@
+// The multi-head attention forward pass. The structure follows the mathematics one step
+// at a time, and every matrix product goes through the active KernelSet (see kernels.hpp)
+// via count_gemm_*(), which also adds its m * n * k multiply-adds to the operation counts:
+// the counts the page shows are those of the work actually done.
+#include "mha/attention.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+#include "mha/kernels.hpp"
+#include "mha/validation.hpp"
+
+namespace mha {
+namespace {
+
+constexpr float kNegativeInfinity = -std::numeric_limits<float>::infinity();
+// Supplied attention rows must sum to 1 within this (float rounding of typed-in weights).
+constexpr double kRowSumTolerance = 1e-4;
+
+std::uint64_t product_size(int m, int n, int k) {
+  return static_cast<std::uint64_t>(m) * static_cast<std::uint64_t>(n) *
+         static_cast<std::uint64_t>(k);
+}
+
+// Products can overflow float's range even when every input is finite (e.g. entries of
+// 1e30). Rather than let infinity or NaN flow into the page, the step that overflowed is
+// named. Masked scores (-infinity by design) are skipped by the caller.
+void require_finite_result(const MatrixF& m, const std::string& what) {
+  if (!m.allFinite()) {
+    throw InvalidArgument(what + " overflowed the float32 range (about 3.4e38): the inputs or "
+                          "weights are too large in magnitude");
+  }
+}
+
+std::string head_label(int head) { return "head " + std::to_string(head); }
+
+}  // namespace
+
+const char* projection_name(Projection which) {
+  switch (which) {
+    case Projection::Query: return "W_Q";
+    case Projection::Key: return "W_K";
+    case Projection::Value: return "W_V";
+  }
+  return "W_?";
+}
+
+MultiHeadAttention::MultiHeadAttention(const AttentionConfig& config) : config_(config) {
+  require_in_range(config.seq_len, 1, kMaxSeqLen, "seq_len (L)");
+  require_in_range(config.d_model, 1, kMaxModelWidth, "d_model");
+  require_in_range(config.num_heads, 1, config.d_model, "num_heads (h)");
+  if (config.d_model % config.num_heads != 0) {
+    std::ostringstream out;
+    out << "num_heads (h): must divide d_model = " << config.d_model << " so that every head has "
+        << "the same width d_k = d_model / h, got h = " << config.num_heads;
+    throw InvalidArgument(out.str());
+  }
+  const int d = config.d_model;
+  w_q_ = MatrixF::Zero(d, d);
+  w_k_ = MatrixF::Zero(d, d);
+  w_v_ = MatrixF::Zero(d, d);
+  w_o_ = MatrixF::Zero(d, d);
+  overrides_.resize(static_cast<std::size_t>(config.num_heads));
+}
+
+void MultiHeadAttention::check_head(int head, const char* what) const {
+  require_in_range(head, 0, config_.num_heads - 1, what);
+}
+
+const MatrixF& MultiHeadAttention::projection(Projection which) const {
+  switch (which) {
+    case Projection::Query: return w_q_;
+    case Projection::Key: return w_k_;
+    case Projection::Value: return w_v_;
+  }
+  return w_q_;
+}
+
+MatrixF& MultiHeadAttention::mutable_projection(Projection which) {
+  return const_cast<MatrixF&>(static_cast<const MultiHeadAttention&>(*this).projection(which));
+}
+
+void MultiHeadAttention::set_head_projection(Projection which, int head,
+                                             const std::vector<float>& values) {
+  const std::string name = std::string(projection_name(which)) + " of " + head_label(head);
+  check_head(head, (std::string(projection_name(which)) + ": head").c_str());
+  const int d = config_.d_model, d_k = config_.d_k();
+  require_matrix(values, d, d_k, name);
+  mutable_projection(which).middleCols(static_cast<Eigen::Index>(head) * d_k, d_k) =
+      Eigen::Map<const MatrixF>(values.data(), d, d_k);
+}
+
+std::vector<float> MultiHeadAttention::head_projection(Projection which, int head) const {
+  check_head(head, (std::string(projection_name(which)) + ": head").c_str());
+  const int d = config_.d_model, d_k = config_.d_k();
+  MatrixF block = projection(which).middleCols(static_cast<Eigen::Index>(head) * d_k, d_k);
+  return std::vector<float>(block.data(), block.data() + static_cast<std::size_t>(d) * d_k);
+}
+
+void MultiHeadAttention::set_projection(Projection which, const std::vector<float>& values) {
+  const int d = config_.d_model;
+  require_matrix(values, d, d, projection_name(which));
+  mutable_projection(which) = Eigen::Map<const MatrixF>(values.data(), d, d);
+}
+
+void MultiHeadAttention::set_output_projection(const std::vector<float>& values) {
+  const int d = config_.d_model;
+  require_matrix(values, d, d, "W_O");
+  w_o_ = Eigen::Map<const MatrixF>(values.data(), d, d);
+}
+
+void MultiHeadAttention::randomize(std::uint32_t seed) {
+  // xorshift32: tiny, and identical on every platform (std distributions are not).
+  std::uint32_t state = seed != 0 ? seed : 0x9e3779b9u;
+  const float half_width = std::sqrt(3.0f / static_cast<float>(config_.d_model));
+  auto next = [&]() {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    // 24 random bits -> [0, 1) -> [-half_width, half_width)
+    return (static_cast<float>(state >> 8) * (1.0f / 16777216.0f) * 2.0f - 1.0f) * half_width;
+  };
+  for (MatrixF* m : {&w_q_, &w_k_, &w_v_, &w_o_}) {
+    for (Eigen::Index i = 0; i < m->size(); ++i) m->data()[i] = next();
+  }
+}
+
+void MultiHeadAttention::set_attention_override(int head, const std::vector<float>& weights) {
+  check_head(head, "attention override: head");
+  const int L = config_.seq_len;
+  const std::string name = "attention weights of " + head_label(head);
+  require_matrix(weights, L, L, name);
+  for (int t = 0; t < L; ++t) {
+    double sum = 0;
+    for (int s = 0; s < L; ++s) {
+      const float w = weights[static_cast<std::size_t>(t) * L + s];
+      if (w < 0) {
+        std::ostringstream out;
+        out << name << ": entry (" << t << ", " << s << ") is " << w
+            << "; attention weights must be non-negative";
+        throw InvalidArgument(out.str());
+      }
+      if (config_.causal && s > t && w != 0) {
+        std::ostringstream out;
+        out << name << ": entry (" << t << ", " << s << ") is " << w
+            << ", but the causal mask lets token " << t << " attend only to tokens 0.." << t;
+        throw InvalidArgument(out.str());
+      }
+      sum += w;
+    }
+    if (std::abs(sum - 1.0) > kRowSumTolerance) {
+      std::ostringstream out;
+      out << name << ": row " << t << " sums to " << sum
+          << "; each row must sum to 1";
+      throw InvalidArgument(out.str());
+    }
+  }
+  overrides_[static_cast<std::size_t>(head)] = Eigen::Map<const MatrixF>(weights.data(), L, L);
+}
+
+void MultiHeadAttention::clear_attention_override(int head) {
+  check_head(head, "attention override: head");
+  overrides_[static_cast<std::size_t>(head)].reset();
+}
+
+bool MultiHeadAttention::has_attention_override(int head) const {
+  check_head(head, "attention override: head");
+  return overrides_[static_cast<std::size_t>(head)].has_value();
+}
+
+ForwardTrace MultiHeadAttention::forward(const std::vector<float>& x,
+                                         const ForwardOptions& options) const {
+  const int L = config_.seq_len, d = config_.d_model, h = config_.num_heads, d_k = config_.d_k();
+  require_matrix(x, L, d, "X");
+
+  const KernelSet& kernels = active_kernels();
+  ForwardTrace trace;
+  OperationCounts& counts = trace.counts;
+  // C[m x n] = A[m x k] B[k x n], counted.
+  auto gemm_nn = [&](std::uint64_t& counter, int m, int n, int k, const float* a, int lda,
+                     const float* b, int ldb, float* c, int ldc) {
+    kernels.gemm_nn(m, n, k, a, lda, b, ldb, c, ldc);
+    counter += product_size(m, n, k);
+  };
+
+  // Step 1: project every token into queries, keys and values, for all heads at once.
+  // Q = X W_Q is L x d_model; its column block i is Q_i = X W_Q^i (L x d_k).
+  trace.queries.resize(L, d);
+  trace.keys.resize(L, d);
+  trace.values.resize(L, d);
+  const std::pair<const MatrixF*, MatrixF*> projections[] = {
+      {&w_q_, &trace.queries}, {&w_k_, &trace.keys}, {&w_v_, &trace.values}};
+  for (const auto& [weights, result] : projections) {
+    gemm_nn(counts.projections, L, d, d, x.data(), d, weights->data(), d, result->data(), d);
+  }
+  require_finite_result(trace.queries, "the projection X W_Q");
+  require_finite_result(trace.keys, "the projection X W_K");
+  require_finite_result(trace.values, "the projection X W_V");
+
+  // Step 2: each head attends on its own. Dividing the scores by sqrt(d_k) keeps their
+  // spread independent of the head width (a dot product of d_k unit-variance terms has
+  // variance d_k), so narrow and wide heads get equally peaked softmaxes.
+  const float scale = 1.0f / std::sqrt(static_cast<float>(d_k));
+  trace.concat.resize(L, d);
+  trace.heads.resize(static_cast<std::size_t>(h));
+  for (int i = 0; i < h; ++i) {
+    HeadTrace& head = trace.heads[static_cast<std::size_t>(i)];
+    const std::ptrdiff_t column = static_cast<std::ptrdiff_t>(i) * d_k;
+
+    // 2a. scores_i = Q_i K_i^T / sqrt(d_k): entry (t, s) is how well token t's query
+    //     matches token s's key. L^2 dot products of length d_k.
+    head.scores.resize(L, L);
+    kernels.gemm_nt(L, L, d_k, scale, trace.queries.data() + column, d,
+                    trace.keys.data() + column, d, head.scores.data(), L);
+    counts.scores += product_size(L, L, d_k);
+    require_finite_result(head.scores, "the scores Q K^T / sqrt(d_k) of " + head_label(i));
+    // The causal mask: token t must not see tokens after it. -infinity becomes weight 0.
+    if (config_.causal) {
+      for (int t = 0; t < L; ++t)
+        for (int s = t + 1; s < L; ++s) head.scores(t, s) = kNegativeInfinity;
+    }
+
+    // 2b. weights_i = softmax over each row, or the caller's weights (already validated).
+    const auto& supplied = overrides_[static_cast<std::size_t>(i)];
+    if (supplied) {
+      head.weights = *supplied;
+      head.weights_overridden = true;
+    } else {
+      head.weights = head.scores;
+      kernels.softmax_rows(L, L, head.weights.data(), L);
+      counts.exponentials += static_cast<std::uint64_t>(L) * L;
+    }
+
+    // 2c. head_i = weights_i V_i: each output row is a convex combination of the value
+    //     rows, i.e. one weighted average per token. L^2 * d_k multiply-adds.
+    head.output.resize(L, d_k);
+    gemm_nn(counts.weighted_sum, L, d_k, L, head.weights.data(), L,
+            trace.values.data() + column, d, head.output.data(), d_k);
+    require_finite_result(head.output, "the weighted sum of values of " + head_label(i));
+
+    // 2d. Concatenation: head i owns columns i*d_k .. (i+1)*d_k - 1 and nothing else.
+    trace.concat.middleCols(column, d_k) = head.output;
+  }
+
+  // Step 3: Output = Concat W_O. Unlike the concatenation, W_O can write any head into any
+  // output direction.
+  trace.output.resize(L, d);
+  gemm_nn(counts.output, L, d, d, trace.concat.data(), d, w_o_.data(), d, trace.output.data(), d);
+  require_finite_result(trace.output, "the output Concat W_O");
+
+  // Step 4 (for the lesson, not part of the model): split the output by head. Row block i
+  // of W_O (rows i*d_k ..) is W_O^i, the only part of W_O that head i's slice meets, so
+  // Output = sum_i head_i W_O^i. Not added to the counts: it re-does step 3 in pieces.
+  if (options.per_head_contributions) {
+    for (int i = 0; i < h; ++i) {
+      HeadTrace& head = trace.heads[static_cast<std::size_t>(i)];
+      head.contribution.resize(L, d);
+      kernels.gemm_nn(L, d, d_k, head.output.data(), d_k,
+                      w_o_.data() + static_cast<std::ptrdiff_t>(i) * d_k * d, d,
+                      head.contribution.data(), d);
+    }
+  }
+  return trace;
+}
+
+std::vector<float> renormalize_rows(const std::vector<float>& weights, int rows, int cols) {
+  require_matrix(weights, rows, cols, "weights to renormalize");
+  std::vector<float> result(weights);
+  for (int r = 0; r < rows; ++r) {
+    float* row = result.data() + static_cast<std::size_t>(r) * cols;
+    double sum = 0;
+    for (int c = 0; c < cols; ++c) {
+      if (row[c] < 0) {
+        std::ostringstream out;
+        out << "weights to renormalize: entry (" << r << ", " << c << ") is " << row[c]
+            << "; weights must be non-negative";
+        throw InvalidArgument(out.str());
+      }
+      sum += row[c];
+    }
+    if (!(sum > 0) || !std::isfinite(sum)) {
+      std::ostringstream out;
+      out << "weights to renormalize: row " << r << " sums to " << describe_number(sum)
+          << "; it needs a positive, finite sum";
+      throw InvalidArgument(out.str());
+    }
+    for (int c = 0; c < cols; ++c) row[c] = static_cast<float>(row[c] / sum);
+  }
+  return result;
+}
+
+}  // namespace mha

@@ -1,0 +1,41 @@
+// Singular values of each head's similarity matrix W_Q^i (W_K^i)^T.
+//
+// The score between tokens s and t in head i is x_t W_Q^i (W_K^i)^T x_s^T / sqrt(d_k): a
+// bilinear form with the d_model x d_model matrix M_i = W_Q^i (W_K^i)^T. M_i factors
+// through d_k dimensions (d_model -> d_k -> d_model), so rank(M_i) <= d_k: a narrow head can
+// only compare tokens along d_k directions. The lesson shows this by plotting all d_model
+// singular values, of which at most d_k are non-zero.
+//
+// We form M_i explicitly in double precision and take its full SVD (Eigen's BDCSVD,
+// divide and conquer, which falls back to Jacobi sweeps on small blocks). We do not use
+// the cheaper factored form on purpose: the point is to *observe* the zeros, not to
+// assume them.
+#include <Eigen/SVD>
+#include <algorithm>
+#include <cmath>
+
+#include "mha/attention.hpp"
+
+namespace mha {
+
+std::vector<double> MultiHeadAttention::similarity_singular_values(int head) const {
+  check_head(head, "similarity_singular_values: head");
+  const int d_k = config_.d_k();
+  const auto block = [&](const MatrixF& packed) -> Eigen::MatrixXd {
+    return packed.middleCols(static_cast<Eigen::Index>(head) * d_k, d_k).cast<double>();
+  };
+  const Eigen::MatrixXd similarity = block(w_q_) * block(w_k_).transpose();
+  Eigen::BDCSVD<Eigen::MatrixXd> svd(similarity);  // values only: no U, V
+  const Eigen::VectorXd& values = svd.singularValues();
+  return std::vector<double>(values.data(), values.data() + values.size());
+}
+
+int numerical_rank(const std::vector<double>& singular_values, double tolerance) {
+  if (singular_values.empty()) return 0;
+  const double largest = *std::max_element(singular_values.begin(), singular_values.end());
+  if (!(largest > 0)) return 0;
+  return static_cast<int>(std::count_if(singular_values.begin(), singular_values.end(),
+                                        [&](double s) { return s > tolerance * largest; }));
+}
+
+}  // namespace mha

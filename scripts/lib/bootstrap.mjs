@@ -1,0 +1,45 @@
+// Installs what a new machine is missing before building or testing:
+//   * Debian packages (apt-get, when running as root; otherwise print the command and stop);
+//   * npm packages (`npm ci` from package-lock.json, when node_modules is absent).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, run } from './run.mjs';
+
+// Each Debian package with a file that proves it is installed.
+const DEBIAN_PACKAGES = {
+  build: [
+    ['cmake', '/usr/bin/cmake'],
+    ['g++', '/usr/bin/g++'],
+    ['emscripten', '/usr/bin/em++'],
+    ['libeigen3-dev', '/usr/include/eigen3/Eigen/Dense'],
+    ['catch2', '/usr/include/catch2/catch.hpp'],
+  ],
+  test: [
+    ['chromium', '/usr/bin/chromium'],
+    ['wabt', '/usr/bin/wasm2wat'],
+  ],
+};
+
+/** @param {'build' | 'test'} purpose `test` also needs Chromium and wabt. */
+export function bootstrap(purpose) {
+  const wanted = purpose === 'test'
+    ? [...DEBIAN_PACKAGES.build, ...DEBIAN_PACKAGES.test]
+    : DEBIAN_PACKAGES.build;
+  const missing = wanted.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+  if (missing.length > 0) {
+    const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+    if (process.getuid?.() !== 0) {
+      console.error(`Missing Debian packages: ${missing.join(', ')}.\n` +
+        `Install them as root, then run this again:\n\n  sudo sh -c '${command}'\n`);
+      process.exit(1);
+    }
+    console.log(`Installing Debian packages: ${missing.join(', ')}`);
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update', '-qq'], { env });
+    run('apt-get', ['install', '-y', '-qq', ...missing], { env });
+  }
+  if (!existsSync(path.join(ROOT, 'node_modules'))) {
+    console.log('Installing npm packages (npm ci)');
+    run('npm', ['ci', '--no-audit', '--no-fund']);
+  }
+}

@@ -1,0 +1,35 @@
+// Configures and builds the CMake project natively (build/native) or with Emscripten
+// (build/wasm). Configuration runs once; later builds are incremental.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, run } from './run.mjs';
+
+// Emscripten 3.1.6 (Debian) needs Debian's node modules (acorn) for -O1+ links.
+const EMSCRIPTEN_ENV = { NODE_PATH: '/usr/share/nodejs' };
+
+export const BUILD_DIRS = {
+  native: path.join(ROOT, 'build/native'),
+  wasm: path.join(ROOT, 'build/wasm'),
+};
+
+export function cmakeBuild(flavour, targets) {
+  const dir = BUILD_DIRS[flavour];
+  const env = flavour === 'wasm' ? EMSCRIPTEN_ENV : {};
+  if (!existsSync(path.join(dir, 'CMakeCache.txt'))) {
+    const configure = ['cmake', '-S', ROOT, '-B', dir, '-DCMAKE_BUILD_TYPE=Release'];
+    if (flavour === 'wasm') {
+      // emcmake's default test emulator passes a flag Node 20 rejects.
+      run('emcmake', [...configure, '-DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node'], { env });
+    } else {
+      run(configure[0], configure.slice(1), { env });
+    }
+  }
+  const targetArgs = targets ? targets.flatMap((t) => ['--target', t]) : [];
+  run('cmake', ['--build', dir, '--parallel', '2', ...targetArgs], { env });
+}
+
+export function ctest(flavour) {
+  run('ctest', ['--test-dir', BUILD_DIRS[flavour], '--output-on-failure'], {
+    env: flavour === 'wasm' ? EMSCRIPTEN_ENV : {},
+  });
+}

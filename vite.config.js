@@ -1,0 +1,18 @@
+// Vite serves and bundles the page in web/. base './' keeps every URL relative, so the
+// built dist/ works from any static host and any sub-path.
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  root: 'web',
+  base: './',
+  publicDir: false,
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // The wasm modules must stay separate files (streamed and compiled by the browser).
+    assetsInlineLimit: 0,
+  },
+  preview: { host: '127.0.0.1', port: 5173, strictPort: false },
+  server: { host: '127.0.0.1' },
+});

@@ -1,0 +1,167 @@
+/**
+ * Multiple Heads: the typed JavaScript API of the multi-head attention core (C++ compiled
+ * to WebAssembly). Every number the lesson shows is computed through this API.
+ *
+ * Lifetimes: an {@link AttentionModel} owns memory inside the wasm module. Call
+ * {@link AttentionModel.delete} when you are done with it; JavaScript's garbage collector
+ * does not free it. Results ({@link Matrix}, typed arrays) are plain copies and need no care.
+ *
+ * Errors: every invalid argument throws an {@link AttentionError} whose message names the
+ * argument (e.g. `X: entry (1, 1) is NaN; every value must be a finite number`). A failed
+ * call leaves the model exactly as it was.
+ */
+
+/** Thrown for every invalid argument; the message is the core's own. */
+export declare class AttentionError extends Error {
+  constructor(message: string);
+  readonly name: 'AttentionError';
+}
+
+/** True when this JavaScript engine validates WebAssembly SIMD128 code. */
+export declare function supportsSimd(): boolean;
+
+/** A row-major matrix copied out of the core. */
+export declare class Matrix {
+  readonly rows: number;
+  readonly cols: number;
+  /** rows * cols values, row after row. */
+  readonly data: Float32Array;
+  /** Entry (row, col), both counted from 0. */
+  get(row: number, col: number): number;
+  /** A copy of one row. */
+  row(row: number): Float32Array;
+}
+
+/** Shape of a model: L tokens of width d_model, split into h heads of width d_model / h. */
+export interface AttentionConfigInput {
+  /** L, the number of tokens (1..4096). */
+  seqLen: number;
+  /** d_model, the model width (1..4096). */
+  dModel: number;
+  /** h, the number of heads; must divide dModel. */
+  numHeads: number;
+  /** When true, token t attends only to tokens 0..t. Default false (bidirectional). */
+  causal?: boolean;
+}
+
+export interface AttentionConfig extends Required<AttentionConfigInput> {
+  /** d_k = d_v = dModel / numHeads, the width of each head. */
+  readonly dK: number;
+}
+
+/**
+ * Multiply-add counts of one forward pass, added up by the core as it did the work.
+ * `attention` = `scores` + `weightedSum` = 2 L^2 d_model, whatever the number of heads.
+ */
+export interface OperationCounts {
+  /** X W_Q, X W_K, X W_V: 3 L d_model^2. */
+  projections: number;
+  /** Q_i K_i^T over all heads: h L^2 d_k = L^2 d_model. */
+  scores: number;
+  /** weights_i V_i over all heads: h L^2 d_k = L^2 d_model. */
+  weightedSum: number;
+  /** Concat W_O: L d_model^2. */
+  output: number;
+  /** exp() evaluations in the softmax: h L^2 (0 for heads with supplied weights). */
+  exponentials: number;
+  /** scores + weightedSum. */
+  attention: number;
+}
+
+/** What one head computed. */
+export interface HeadResult {
+  /** L x L: Q_i K_i^T / sqrt(d_k). Masked entries (causal) are -Infinity. */
+  scores: Matrix;
+  /** L x L attention weights; each row is non-negative and sums to 1. */
+  weights: Matrix;
+  /** L x d_k: weights V_i, one weighted average of value vectors per token. */
+  output: Matrix;
+  /** L x d_model: head_i W_O^i, this head's share of the output; null if not requested. */
+  contribution: Matrix | null;
+  /** True when the weights were supplied with setAttentionOverride, not computed by softmax. */
+  weightsOverridden: boolean;
+}
+
+/** Every intermediate of one forward pass. */
+export interface ForwardResult {
+  /** L x d_model: X W_Q. Head i's queries are columns i*d_k .. (i+1)*d_k - 1. */
+  queries: Matrix;
+  /** L x d_model: X W_K. */
+  keys: Matrix;
+  /** L x d_model: X W_V. */
+  values: Matrix;
+  heads: HeadResult[];
+  /** L x d_model: [head_1 | ... | head_h]; head i owns its slice of columns. */
+  concat: Matrix;
+  /** L x d_model: Concat W_O = sum of the heads' contributions. */
+  output: Matrix;
+  counts: OperationCounts;
+}
+
+export interface ForwardOptions {
+  /** Also compute each head's contribution head_i W_O^i. Default true. */
+  perHeadContributions?: boolean;
+}
+
+/** Which projection: W_Q, W_K or W_V. */
+export type ProjectionKind = 'query' | 'key' | 'value';
+
+/** A multi-head attention layer living in the wasm module. All weights start at 0. */
+export declare class AttentionModel {
+  readonly config: AttentionConfig;
+  /** True once delete() has been called; every other method then throws. */
+  readonly deleted: boolean;
+  /** Frees the C++ object. Safe to call twice. */
+  delete(): void;
+  /** Fills all weights uniformly from +/- sqrt(3 / d_model), reproducibly from `seed` (uint32). */
+  randomize(seed: number): void;
+  /** Sets head `head`'s W_Q^i, W_K^i or W_V^i: d_model x d_k values, row-major. */
+  setHeadProjection(kind: ProjectionKind, head: number, values: ArrayLike<number>): void;
+  /** Sets the whole packed W_Q, W_K or W_V: d_model x d_model, head i in column block i. */
+  setProjection(kind: ProjectionKind, values: ArrayLike<number>): void;
+  /** Sets W_O: d_model x d_model values, row-major. Row block i is W_O^i. */
+  setOutputProjection(values: ArrayLike<number>): void;
+  /** A copy of W_Q, W_K, W_V (packed) or W_O. */
+  getWeights(kind: ProjectionKind | 'output'): Matrix;
+  /**
+   * Supplies head `head`'s attention weights (L x L, row-major) in place of softmax(scores),
+   * or removes them with `null`. Rows must be non-negative and sum to 1 (within 1e-4);
+   * with a causal mask, entries above the diagonal must be 0.
+   */
+  setAttentionOverride(head: number, weights: ArrayLike<number> | null): void;
+  /** Returns L x L weights with each row divided by its sum (rows must be >= 0, sum > 0). */
+  renormalizeRows(weights: ArrayLike<number>): Float32Array;
+  /** Runs the layer on X (L x d_model values, row-major) and returns every intermediate. */
+  forward(x: ArrayLike<number>, options?: ForwardOptions): ForwardResult;
+  /**
+   * The d_model singular values of W_Q^i (W_K^i)^T, largest first (double precision).
+   * At most d_k of them are non-zero.
+   */
+  similaritySingularValues(head: number): Float64Array;
+}
+
+/** A loaded core. Models made by one engine share its wasm memory. */
+export interface Engine {
+  /** Which kernels run: "wasmsimd" (SIMD128 build) or "scalar" (fallback build). */
+  readonly target: 'wasmsimd' | 'scalar';
+  /** Eigen's own vectorisation in this build ("None" in wasm: the hot loops are ours). */
+  readonly eigenSimdInstructionSets: string;
+  /** How many models are created and not yet deleted. */
+  readonly liveModels: number;
+  /** Creates a model; throws AttentionError for a bad shape (e.g. h not dividing d_model). */
+  createModel(config: AttentionConfigInput): AttentionModel;
+  /** Bytes currently allocated in the wasm heap (for leak checks). */
+  heapBytesInUse(): number;
+}
+
+export interface LoadOptions {
+  /** 'auto' (default) uses SIMD128 when the engine supports it. */
+  simd?: boolean | 'auto';
+  /** The .wasm bytes, for Node (3.1.6's web build cannot fetch files there). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** Loads a fresh instance of the core. */
+export declare function loadEngine(options?: LoadOptions): Promise<Engine>;
+/** The one engine shared by all widgets on a page, loaded lazily on first call. */
+export declare function sharedEngine(): Promise<Engine>;

@@ -1,0 +1,230 @@
+// The friendly JavaScript API over the raw Embind module (bindings/). See engine.d.ts for
+// the documented types. This layer:
+//  * picks the SIMD or the scalar wasm build at load time (feature detection);
+//  * turns the raw layer's error strings into thrown AttentionError objects;
+//  * copies every result out of the wasm heap at once (memory growth detaches views);
+//  * owns object lifetimes: each AttentionModel wraps one C++ object, freed by delete().
+
+/** Thrown for every invalid argument; `message` is the core's own message. */
+export class AttentionError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'AttentionError';
+  }
+}
+
+// A minimal module with one function returning v128: `i32.const 0; i8x16.splat;
+// i8x16.popcnt`. Engines without SIMD128 fail to validate it.
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253,
+  15, 253, 98, 11,
+]);
+
+/** True when this JavaScript engine can run the SIMD128 build. */
+export function supportsSimd() {
+  try {
+    return WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    return false;
+  }
+}
+
+const PROJECTION_INDEX = { query: 0, key: 1, value: 2 };
+const WEIGHT_INDEX = { query: 0, key: 1, value: 2, output: 3 };
+
+function check(errorMessage) {
+  if (errorMessage) throw new AttentionError(errorMessage);
+}
+
+function toFloat32(values, what) {
+  if (values instanceof Float32Array) return values;
+  if (values == null || typeof values !== 'object' || typeof values.length !== 'number') {
+    throw new AttentionError(`${what}: expected an array of numbers`);
+  }
+  return Float32Array.from(values, (v) => (typeof v === 'number' ? v : NaN));
+}
+
+/** A row-major matrix copied out of the core. */
+export class Matrix {
+  constructor(rows, cols, data) {
+    this.rows = rows;
+    this.cols = cols;
+    this.data = data;
+  }
+  get(row, col) {
+    return this.data[row * this.cols + col];
+  }
+  row(row) {
+    return this.data.slice(row * this.cols, (row + 1) * this.cols);
+  }
+}
+
+class Engine {
+  constructor(module, target) {
+    this.module = module;
+    this.target = target;
+    this.live = new Set();
+  }
+
+  createModel(config) {
+    const { seqLen, dModel, numHeads, causal = false } = config ?? {};
+    for (const [name, value] of [['seqLen', seqLen], ['dModel', dModel], ['numHeads', numHeads]]) {
+      if (!Number.isInteger(value)) {
+        throw new AttentionError(`${name}: expected a whole number, got ${String(value)}`);
+      }
+    }
+    const raw = new this.module.RawModel();
+    const error = raw.configure(seqLen, dModel, numHeads, Boolean(causal));
+    if (error) {
+      raw.delete();
+      throw new AttentionError(error);
+    }
+    const model = new AttentionModel(this, raw);
+    this.live.add(model);
+    return model;
+  }
+
+  get liveModels() {
+    return this.live.size;
+  }
+
+  heapBytesInUse() {
+    return this.module.heapBytesInUse();
+  }
+
+  get eigenSimdInstructionSets() {
+    return this.module.eigenSimdInstructionSets();
+  }
+}
+
+export class AttentionModel {
+  constructor(engine, raw) {
+    this.engine = engine;
+    this.raw = raw;
+    this.config = Object.freeze({
+      seqLen: raw.seqLen(),
+      dModel: raw.dModel(),
+      numHeads: raw.numHeads(),
+      causal: raw.causal(),
+      dK: raw.dModel() / raw.numHeads(),
+    });
+  }
+
+  get deleted() {
+    return this.raw === null;
+  }
+
+  delete() {
+    if (this.raw === null) return;
+    this.raw.delete();
+    this.raw = null;
+    this.engine.live.delete(this);
+  }
+
+  #alive() {
+    if (this.raw === null) throw new AttentionError('this AttentionModel has been deleted');
+    return this.raw;
+  }
+
+  randomize(seed) {
+    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+      throw new AttentionError(`seed: expected a whole number from 0 to 4294967295, got ${seed}`);
+    }
+    check(this.#alive().randomize(seed));
+  }
+
+  setHeadProjection(kind, head, values) {
+    const index = PROJECTION_INDEX[kind];
+    if (index === undefined) throw new AttentionError(`projection: expected "query", "key" or "value", got ${kind}`);
+    check(this.#alive().setHeadProjection(index, head, toFloat32(values, `W_${kind[0].toUpperCase()} of head ${head}`)));
+  }
+
+  setProjection(kind, values) {
+    const index = PROJECTION_INDEX[kind];
+    if (index === undefined) throw new AttentionError(`projection: expected "query", "key" or "value", got ${kind}`);
+    check(this.#alive().setProjection(index, toFloat32(values, `W_${kind[0].toUpperCase()}`)));
+  }
+
+  setOutputProjection(values) {
+    check(this.#alive().setOutputProjection(toFloat32(values, 'W_O')));
+  }
+
+  getWeights(kind) {
+    const index = WEIGHT_INDEX[kind];
+    if (index === undefined) throw new AttentionError(`weights: expected "query", "key", "value" or "output", got ${kind}`);
+    const d = this.config.dModel;
+    return new Matrix(d, d, new Float32Array(this.#alive().weights(index)));
+  }
+
+  setAttentionOverride(head, weights) {
+    const raw = this.#alive();
+    if (weights === null) check(raw.clearAttentionOverride(head));
+    else check(raw.setAttentionOverride(head, toFloat32(weights, `attention weights of head ${head}`)));
+  }
+
+  renormalizeRows(weights) {
+    const raw = this.#alive();
+    check(raw.renormalizeRows(toFloat32(weights, 'weights to renormalize')));
+    return new Float32Array(raw.renormalized());
+  }
+
+  forward(x, options = {}) {
+    const raw = this.#alive();
+    const { perHeadContributions = true } = options;
+    check(raw.forward(toFloat32(x, 'X'), Boolean(perHeadContributions)));
+    const { seqLen: L, dModel: d, numHeads: h, dK } = this.config;
+    // Copy each view as soon as it is returned: a later call may grow (detach) the memory.
+    const matrix = (rows, cols, view) => new Matrix(rows, cols, new Float32Array(view));
+    const heads = [];
+    for (let i = 0; i < h; i++) {
+      heads.push({
+        scores: matrix(L, L, raw.headScores(i)),
+        weights: matrix(L, L, raw.headWeights(i)),
+        output: matrix(L, dK, raw.headOutput(i)),
+        contribution: perHeadContributions ? matrix(L, d, raw.headContribution(i)) : null,
+        weightsOverridden: raw.headWeightsOverridden(i),
+      });
+    }
+    const counts = raw.counts();
+    return {
+      queries: matrix(L, d, raw.queries()),
+      keys: matrix(L, d, raw.keys()),
+      values: matrix(L, d, raw.values()),
+      heads,
+      concat: matrix(L, d, raw.concat()),
+      output: matrix(L, d, raw.output()),
+      counts: { ...counts, attention: counts.scores + counts.weightedSum },
+    };
+  }
+
+  similaritySingularValues(head) {
+    const raw = this.#alive();
+    check(raw.computeSimilaritySpectrum(head));
+    return new Float64Array(raw.spectrum());
+  }
+}
+
+/**
+ * Loads the wasm core. In a browser call it with no options; in Node pass `wasmBinary`
+ * (Emscripten 3.1.6's web build cannot fetch files in Node).
+ */
+export async function loadEngine(options = {}) {
+  const { simd = 'auto', wasmBinary } = options;
+  const useSimd = simd === 'auto' ? supportsSimd() : Boolean(simd);
+  const factoryModule = useSimd
+    ? await import('../generated/multiple_heads_simd.mjs')
+    : await import('../generated/multiple_heads_scalar.mjs');
+  const moduleOptions = wasmBinary ? { wasmBinary } : {};
+  const module = await factoryModule.default(moduleOptions);
+  return new Engine(module, module.kernelTarget());
+}
+
+let shared = null;
+/** The one engine shared by every widget on a page, loaded on first use. */
+export function sharedEngine() {
+  shared ??= loadEngine().catch((error) => {
+    shared = null;
+    throw error;
+  });
+  return shared;
+}
