@@ -28,7 +28,8 @@ const x = identity(D_MODEL); // token t is the unit vector e_t
 
 // Start with every token attending uniformly; row QUERY is what the learner edits.
 const weights = new Float32Array(TOKENS.length * TOKENS.length).fill(1 / TOKENS.length);
-weights.set([0.45, 0.15, 0.4, 0], QUERY * TOKENS.length);
+const START = [0.45, 0.15, 0.4, 0]; // as typed, not as float32 rounds them
+weights.set(START, QUERY * TOKENS.length);
 
 const inputs = TOKENS.map((token, s) => {
   const label = document.createElement('label');
@@ -36,7 +37,7 @@ const inputs = TOKENS.map((token, s) => {
   const input = document.createElement('input');
   input.type = 'text';
   input.inputMode = 'decimal';
-  input.value = String(weights[QUERY * TOKENS.length + s]);
+  input.value = String(START[s]);
   input.dataset.token = token;
   input.setAttribute('aria-describedby', 'weights-error');
   label.append(input);

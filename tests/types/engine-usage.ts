@@ -1,0 +1,37 @@
+// Type-checks the hand-written web/engine/engine.d.ts by using it as a course author would.
+// `tsc -p tests/types` fails if the declarations are inconsistent or too loose: each line
+// marked as an expected error below must really be a type error.
+import {
+  AttentionError, AttentionModel, Engine, ForwardResult, Matrix, loadEngine, sharedEngine, supportsSimd,
+} from '../../web/engine/engine.js';
+
+export async function example(): Promise<number> {
+  const engine: Engine = await loadEngine({ simd: supportsSimd() });
+  const same: Promise<Engine> = sharedEngine();
+  void same;
+  const model: AttentionModel = engine.createModel({ seqLen: 4, dModel: 8, numHeads: 2 });
+  try {
+    model.randomize(7);
+    model.setHeadProjection('query', 0, new Float32Array(16));
+    model.setAttentionOverride(1, null);
+    const result: ForwardResult = model.forward(new Float32Array(32), { perHeadContributions: true });
+    const weights: Matrix = result.heads[0].weights;
+    const contribution: Matrix | null = result.heads[1].contribution;
+    const spectrum: Float64Array = model.similaritySingularValues(0);
+    const target: 'wasmsimd' | 'scalar' = engine.target;
+    void target;
+    // @ts-expect-error: only query, key and value are projections
+    model.setHeadProjection('output', 0, []);
+    // @ts-expect-error: the config needs numHeads
+    engine.createModel({ seqLen: 4, dModel: 8 });
+    // @ts-expect-error: counts are numbers
+    const wrong: string = result.counts.attention;
+    void wrong;
+    return weights.get(0, 0) + (contribution?.rows ?? 0) + spectrum[0] + model.config.dK;
+  } catch (error) {
+    if (error instanceof AttentionError) return -1;
+    throw error;
+  } finally {
+    model.delete();
+  }
+}
