@@ -29,7 +29,7 @@ export function cmakeBuild(flavour, targets) {
 }
 
 export function ctest(flavour) {
-  run('ctest', ['--test-dir', BUILD_DIRS[flavour], '--output-on-failure'], {
+  run('ctest', ['--test-dir', BUILD_DIRS[flavour], '--output-on-failure', '--verbose'], {
     env: flavour === 'wasm' ? EMSCRIPTEN_ENV : {},
   });
 }
