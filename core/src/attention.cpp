@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "mha/kernels.hpp"
+#include "mha/lesson_math.hpp"
 #include "mha/validation.hpp"
 
 namespace mha {
@@ -111,18 +112,15 @@ void MultiHeadAttention::set_output_projection(const std::vector<float>& values)
 }
 
 void MultiHeadAttention::randomize(std::uint32_t seed) {
-  // xorshift32: tiny, and identical on every platform (std distributions are not).
-  std::uint32_t state = seed != 0 ? seed : 0x9e3779b9u;
-  const float half_width = std::sqrt(3.0f / static_cast<float>(config_.d_model));
-  auto next = [&]() {
-    state ^= state << 13;
-    state ^= state >> 17;
-    state ^= state << 5;
-    // 24 random bits -> [0, 1) -> [-half_width, half_width)
-    return (static_cast<float>(state >> 8) * (1.0f / 16777216.0f) * 2.0f - 1.0f) * half_width;
-  };
-  for (MatrixF* m : {&w_q_, &w_k_, &w_v_, &w_o_}) {
-    for (Eigen::Index i = 0; i < m->size(); ++i) m->data()[i] = next();
+  // One seeded stream, split in order into W_Q, W_K, W_V and W_O. Uniform on +/- a with
+  // a = sqrt(3 / d_model) has variance 1 / d_model, so a projection of unit-variance
+  // inputs has unit variance.
+  const int d = config_.d_model;
+  const std::vector<float> stream =
+      seeded_matrix(4 * d, d, seed, std::sqrt(3.0f / static_cast<float>(d)));
+  MatrixF* targets[] = {&w_q_, &w_k_, &w_v_, &w_o_};
+  for (int m = 0; m < 4; ++m) {
+    *targets[m] = Eigen::Map<const MatrixF>(stream.data() + static_cast<std::size_t>(m) * d * d, d, d);
   }
 }
 

@@ -133,3 +133,34 @@ for (const build of BUILDS) {
     });
   });
 }
+
+describe('lesson computations', async () => {
+  const engine = await loadTestEngine('simd');
+
+  test('cosine similarity, softmax, components along a direction', () => {
+    assert.equal(engine.cosineSimilarity([1, 0], [0, 3]), 0);
+    assert.ok(Math.abs(engine.cosineSimilarity([1, 1], [2, 2]) - 1) < 1e-12);
+    const w = engine.softmax([0, Math.log(3), -Infinity]);
+    assert.ok(Math.abs(w[0] - 0.25) < 1e-6 && Math.abs(w[1] - 0.75) < 1e-6 && w[2] === 0);
+    const along = engine.componentAlong({ rows: 2, cols: 2, data: [3, 4, 1, 0] }, [0, 2]);
+    assert.ok(Math.abs(along[0] - 4) < 1e-6 && Math.abs(along[1]) < 1e-6);
+    assert.throws(() => engine.softmax([NaN]), /scores: entry 0 is NaN/);
+    assert.throws(() => engine.componentAlong({ rows: 1, cols: 2, data: [1, 2] }, [0, 0]), /zero vector/);
+    assert.throws(() => engine.cosineSimilarity([1], [1, 2]), /different lengths/);
+  });
+
+  test('the blend can be produced by other weights', () => {
+    const values = engine.seededMatrix(11, 4, 5, 0.3);
+    const v = Float32Array.from(values.data);
+    v.set([1, 0, 0, 0], 4);
+    v.set([0, 1, 0, 0], 28);
+    const weights = new Float32Array(11).fill(0.15 / 9);
+    weights[1] = 0.45;
+    weights[7] = 0.4;
+    const alt = engine.findAlternativeWeights({ rows: 11, cols: 4, data: v }, weights);
+    assert.equal(alt.found, true);
+    assert.ok(alt.maxOutputDifference < 1e-5);
+    assert.ok(alt.totalWeightMoved > 0.05);
+    assert.throws(() => engine.findAlternativeWeights({ rows: 2, cols: 2, data: [1, 0, 0, 1] }, [0.5, 0.6]), /weights: they sum to 1.1/);
+  });
+});

@@ -152,6 +152,44 @@ export interface Engine {
   createModel(config: AttentionConfigInput): AttentionModel;
   /** Bytes currently allocated in the wasm heap (for leak checks). */
   heapBytesInUse(): number;
+  /** cos(a, b) = a.b / (|a| |b|), computed in double; 0 if either vector is all zeros. */
+  cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number;
+  /** Softmax of one row of scores (-Infinity = masked token, weight 0). */
+  softmax(scores: ArrayLike<number>): Float32Array;
+  /**
+   * For each row r of `matrix`: (row_r . u) / |u|, its length along direction u. With the
+   * rows of each head's contribution, this is what a later layer reading u hears from it.
+   */
+  componentAlong(matrix: MatrixLike, direction: ArrayLike<number>): Float32Array;
+  /**
+   * Given value vectors (one per row) and attention weights over them, finds different
+   * weights with the same output, taking as much weight as it can off the most-attended
+   * token. `found` is false when no other weighting gives that output.
+   */
+  findAlternativeWeights(values: MatrixLike, weights: ArrayLike<number>): AlternativeWeights;
+  /** rows x cols values uniform in [-scale, scale), reproducible from `seed` (uint32). */
+  seededMatrix(rows: number, cols: number, seed: number, scale?: number): Matrix;
+}
+
+/** Anything shaped like a Matrix: rows, cols and rows * cols values row after row. */
+export interface MatrixLike {
+  rows: number;
+  cols: number;
+  data: ArrayLike<number>;
+}
+
+export interface AlternativeWeights {
+  found: boolean;
+  /** The other weights (empty when !found); non-negative, summing to 1. */
+  weights: Float32Array;
+  /** The output of the given weights. */
+  output: Float32Array;
+  /** The output of the other weights (empty when !found); equal to `output` up to rounding. */
+  alternativeOutput: Float32Array;
+  /** Largest difference between the two outputs. */
+  maxOutputDifference: number;
+  /** Half the L1 distance between the weightings: the share of weight that moved, 0..1. */
+  totalWeightMoved: number;
 }
 
 export interface LoadOptions {

@@ -36,6 +36,18 @@ function check(errorMessage) {
   if (errorMessage) throw new AttentionError(errorMessage);
 }
 
+function unwrap(result) {
+  if (result.error) throw new AttentionError(result.error);
+  return result;
+}
+
+function checkMatrix(matrix, what) {
+  if (matrix == null || !Number.isInteger(matrix.rows) || !Number.isInteger(matrix.cols)) {
+    throw new AttentionError(`${what}: expected a Matrix ({ rows, cols, data })`);
+  }
+  return { rows: matrix.rows, cols: matrix.cols, data: toFloat32(matrix.data, what) };
+}
+
 function toFloat32(values, what) {
   if (values instanceof Float32Array) return values;
   if (values == null || typeof values !== 'object' || typeof values.length !== 'number') {
@@ -94,6 +106,32 @@ class Engine {
 
   get eigenSimdInstructionSets() {
     return this.module.eigenSimdInstructionSets();
+  }
+
+  cosineSimilarity(a, b) {
+    return unwrap(this.module.cosineSimilarity(toFloat32(a, 'first vector'), toFloat32(b, 'second vector'))).value;
+  }
+
+  softmax(scores) {
+    return unwrap(this.module.softmax(toFloat32(scores, 'scores'))).values;
+  }
+
+  componentAlong(matrix, direction) {
+    const { rows, cols, data } = checkMatrix(matrix, 'matrix');
+    return unwrap(this.module.componentAlong(data, rows, cols, toFloat32(direction, 'direction u'))).values;
+  }
+
+  findAlternativeWeights(values, weights) {
+    const { rows, cols, data } = checkMatrix(values, 'values');
+    const { error, ...result } = unwrap(this.module.findAlternativeWeights(data, rows, cols, toFloat32(weights, 'weights')));
+    return result;
+  }
+
+  seededMatrix(rows, cols, seed, scale = 1) {
+    if (!Number.isInteger(rows) || !Number.isInteger(cols) || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+      throw new AttentionError('seededMatrix: rows, cols and seed must be whole numbers (seed from 0 to 4294967295)');
+    }
+    return new Matrix(rows, cols, unwrap(this.module.seededMatrix(rows, cols, seed, scale)).values);
   }
 }
 

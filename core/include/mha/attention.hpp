@@ -90,8 +90,8 @@ class MultiHeadAttention {
   const MatrixF& output_projection() const { return w_o_; }
 
   // Fills every weight with values drawn uniformly from +/- sqrt(3 / d_model) (unit
-  // variance after projection of unit-variance inputs), from a fixed 32-bit seed. The same
-  // seed gives the same weights on every platform.
+  // variance after projection of unit-variance inputs), from a fixed 32-bit seed, with
+  // seeded_matrix() (lesson_math.hpp). The same seed gives the same weights everywhere.
   void randomize(std::uint32_t seed);
 
   // The caller supplies head `head`'s attention weights (L x L, row-major), replacing

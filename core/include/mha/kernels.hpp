@@ -38,6 +38,11 @@ void gemm_nt_f64_reference(int m, int n, int k, double alpha, const double* a, i
 void softmax_rows_f32_scalar(int rows, int cols, float* x, int ld);
 void softmax_rows_f64_reference(int rows, int cols, double* x, int ld);
 
+// SIMD128 versions (core/src/kernels_wasmsimd.cpp). Same contracts, with two documented
+// differences from the scalar twins: gemm_nn_f32_wasmsimd copies blocks of B through a
+// fixed 16 KiB stack buffer (no heap allocation), and softmax_rows_f32_wasmsimd returns
+// exactly 0 for weights whose exponential is below the smallest normal float (x - max <
+// -87.34), where std::exp would give a subnormal (a difference below 1.2e-38).
 #if defined(__wasm_simd128__)
 void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
                           float* c, int ldc);

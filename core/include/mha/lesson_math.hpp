@@ -1,0 +1,47 @@
+// Small computations the lesson's widgets show beside the forward pass. They live in the
+// core so that every number on the page comes from the same C++ code, validated the same
+// way (InvalidArgument naming the bad argument).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace mha {
+
+// cos(a, b) = a.b / (|a| |b|), in double. A zero vector has no direction: the result is 0.
+double cosine_similarity(const std::vector<float>& a, const std::vector<float>& b);
+
+// softmax of one row of scores, through the active softmax kernel. -infinity entries are
+// masked (weight 0); NaN and +infinity are rejected; an all-masked row gives all zeros.
+std::vector<float> softmax(const std::vector<float>& scores);
+
+// For each row r of an rows x cols matrix: (row_r . u) / |u|, the length of row r along the
+// direction u. This is what a later layer that reads direction u hears from each row
+// (e.g. from each head's contribution head_i W_O^i). u must not be the zero vector.
+std::vector<float> component_along(const std::vector<float>& matrix, int rows, int cols,
+                                   const std::vector<float>& u);
+
+// "Can the blend be undone?" Given value vectors V (L x d, one per row) and attention weights
+// w (L, non-negative, summing to 1), finds different weights w' (also non-negative, summing
+// to 1) with the same output w'^T V = w^T V, when such weights exist.
+//
+// They exist exactly when the (d + 1) x L system [V^T; 1^T] n = 0 has a non-zero solution n
+// that can be added to w without making a weight negative: then w' = w + t n gives the same
+// average and the same total weight. With more tokens than d + 1 such n always exist, which
+// is the lesson's point: the output alone cannot tell which weights made it.
+struct AlternativeWeights {
+  bool found = false;             // false when w is the only such weighting
+  std::vector<float> weights;     // w' (empty when !found)
+  std::vector<float> output;      // w^T V (d values)
+  std::vector<float> alternative_output;  // w'^T V (d values; empty when !found)
+  double max_output_difference = 0;        // max_j |(w'^T V)_j - (w^T V)_j|
+  double total_weight_moved = 0;           // sum_s |w'_s - w_s| / 2, in [0, 1]
+};
+AlternativeWeights find_alternative_weights(const std::vector<float>& values, int rows, int cols,
+                                            const std::vector<float>& weights);
+
+// rows x cols values drawn uniformly from [-scale, scale) by xorshift32 from `seed`: the
+// same numbers on every platform, so lesson data can name a seed instead of a table.
+std::vector<float> seeded_matrix(int rows, int cols, std::uint32_t seed, float scale);
+
+}  // namespace mha

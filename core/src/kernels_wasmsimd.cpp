@@ -1,0 +1,538 @@
+// Hand-written WebAssembly SIMD128 kernels.
+//
+// Compiled only when the compiler targets SIMD128 (em++ -msimd128 defines
+// __wasm_simd128__); otherwise this translation unit is empty and kernel_dispatch.cpp
+// falls back to the scalar twins.
+//
+// Only the plain SIMD128 instruction set is used. Relaxed SIMD (which would give a fused
+// multiply-add) cannot be used with clang 14 / Emscripten 3.1.6: its header has no relaxed
+// intrinsics and the prototype builtins emit pre-standard opcodes that current engines
+// reject. So every multiply-add below is a separate f32x4.mul and f32x4.add, each rounded.
+//
+// Memory access rules the code relies on:
+//   * wasm_v128_load / wasm_v128_store are unaligned-safe (WebAssembly memory accesses
+//     take an alignment *hint* only), so any float-aligned pointer works and no aligned and
+//     unaligned variants are needed.
+//   * A kernel must never touch memory outside the matrices it was given, not even to read:
+//     the last row of a matrix may end exactly at the end of linear memory, where an
+//     over-long load traps. Partial vectors are therefore read and written with the
+//     lane-sized load/store instructions (load32_zero, load64_zero, load32_lane,
+//     store32_lane, store64_lane), never with a full 16-byte access.
+//
+// On the target engine's register file: V8 (Node, Chromium) and SpiderMonkey compile
+// SIMD128 locals to x86-64 XMM registers (or NEON q registers on arm64). On x86-64 that is
+// 16 registers, one of which V8 reserves as a scratch register, and its register allocator
+// also needs some for temporaries; a tile with too many live vectors spills to the stack
+// inside its innermost loop, which costs more than the larger tile gains. The tile sizes
+// below keep about 11 vectors live and were checked by measurement (see gemm_nn).
+//
+// Performance numbers quoted below are from Node 20 (V8 TurboFan code, i.e. after tier-up)
+// on an x86-64 AMD EPYC, single thread.
+#if defined(__wasm_simd128__)
+
+#include <wasm_simd128.h>
+
+#include <cstddef>
+#include <limits>
+
+#include "mha/kernels.hpp"
+
+namespace mha {
+
+namespace {
+
+inline std::ptrdiff_t off(int row, int ld) {
+  return static_cast<std::ptrdiff_t>(row) * static_cast<std::ptrdiff_t>(ld);
+}
+
+inline int min_int(int x, int y) { return x < y ? x : y; }
+
+// ---------------------------------------------------------------------------------------
+// Partial vectors
+// ---------------------------------------------------------------------------------------
+
+// Loads p[0..count) into lanes 0..count-1 and zeros into the others, count in 1..3,
+// without reading p[count] or beyond.
+inline v128_t load_partial(const float* p, int count) {
+  switch (count) {
+    case 1:
+      return wasm_v128_load32_zero(p);
+    case 2:
+      return wasm_v128_load64_zero(p);
+    default:
+      return wasm_v128_load32_lane(p + 2, wasm_v128_load64_zero(p), 2);
+  }
+}
+
+// Stores lanes 0..count-1 of v to p[0..count), count in 1..3, without writing p[count].
+inline void store_partial(float* p, v128_t v, int count) {
+  switch (count) {
+    case 1:
+      wasm_v128_store32_lane(p, v, 0);
+      break;
+    case 2:
+      wasm_v128_store64_lane(p, v, 0);
+      break;
+    default:
+      wasm_v128_store64_lane(p, v, 0);
+      wasm_v128_store32_lane(p + 2, v, 2);
+      break;
+  }
+}
+
+// All-ones in lanes 0..count-1, zero in the others.
+inline v128_t lane_mask(int count) {
+  return wasm_i32x4_lt(wasm_i32x4_make(0, 1, 2, 3), wasm_i32x4_splat(count));
+}
+
+// ---------------------------------------------------------------------------------------
+// gemm_nn: C = A B
+// ---------------------------------------------------------------------------------------
+//
+// Register blocking. The output is computed in tiles of MR = 4 rows x NR = 8 columns. For
+// each p, the tile is updated by the outer product of a column piece of A (4 scalars
+// A[i..i+4)[p]) and a row piece of B (8 floats B[p][j..j+8), i.e. two vectors):
+//     acc[r][v] += splat(A[i+r][p]) * B[p][j+4v .. j+4v+4)        r < 4, v < 2
+// The tile's 8 accumulator vectors stay in registers for the whole p loop, so C is read and
+// written once per tile instead of once per p (as in the scalar i-k-j loop, whose inner
+// loop loads and stores a vector of C for every multiply-add). Per p the tile does 8 vector
+// multiplies and 8 adds against only 2 vector loads of B and 4 broadcast loads of A: the
+// loads no longer bound the loop, the arithmetic does.
+//
+// Why 4 x 8: live vectors are 8 accumulators + 2 B vectors + 1 broadcast A = 11, which fits
+// the 15 XMM registers V8 can allocate with room for its own temporaries. 5 x 8 (13 live)
+// and 6 x 8 (15 live) were measured about 30% slower in Node 20 (V8 spills in the inner
+// loop); 4 x 12 (16 live) cannot fit at all.
+// Broadcasting A (rather than B) makes the vector dimension run along rows of B and C,
+// which are contiguous, so no transposition is needed anywhere.
+//
+// Packing B. B is read through a fixed-size stack buffer (kNnKC x kNnNC floats = 16 KiB;
+// no heap allocation) into which a block of B is copied as "slivers": the 8 columns a tile
+// needs, for kNnKC consecutive p, stored contiguously (8 floats per p). Two reasons:
+//   * Cache-set aliasing. Rows of B are ldb floats apart; in attention ldb is a power of
+//     two (64, 256, 512), so B[p][j] and B[p+1][j] are 256 B .. 2 KiB apart and map to the
+//     same few sets of the 8-way L1 cache. A tile walking down kc rows of B then evicts its
+//     own lines, and B loads miss L1. Measured in Node 20 (TurboFan code) at
+//     256 x 512 x 512: 34 GFLOP/s unpacked, 43 GFLOP/s packed (37 -> 43 at 256 x 256 x 64).
+//     Packed, a sliver is 8 KiB of consecutive addresses and stays in L1.
+//   * Column tails. The sliver of the last, partial group of columns (n % 8 of them) is
+//     padded with zeros, so the same 4 x 8 kernel serves it; only its loads and stores of
+//     C are partial (lane-wise, never touching C past column n).
+// Packing costs one copy of each B element per block, amortised over the m / 4 row blocks
+// that reuse it.
+//
+// Cache blocking, outermost first:
+//   for each column panel jc (kNnNC = 16 columns)
+//     for each depth panel pc (kNnKC = 256 values of p)
+//       pack B[pc .. pc+kc)[jc .. jc+nc) as nc/8 = 2 slivers (16 KiB, stays in L1)
+//       for each block of 4 rows of A                 (A piece: 4 x kc floats, 4 KiB, in L1)
+//         for each sliver: 4 x 8 tile over p in [pc, pc+kc)
+// The packed B block is reused by all the row blocks and the A piece by both slivers.
+// Block sizes kc x nc = 256 x 16, 128 x 32, 256 x 32 and 512 x 16 measured within 3% of
+// each other; 16 KiB is the smallest of the fast choices, which matters because the wasm
+// stack is small (newer Emscripten versions default to a 64 KiB stack).
+// Cutting k means every depth panel after the first adds its partial result to C (the
+// `accumulate` flag): C is loaded and stored k / kNnKC times instead of once, negligible
+// next to the kNnKC multiply-adds per entry and per visit. Column panel outermost keeps the
+// part of C being revisited (m x 16 floats) small.
+constexpr int kNnMR = 4;
+constexpr int kNnNR = 8;
+constexpr int kNnKC = 256;
+constexpr int kNnNC = 16;
+static_assert(kNnNC % kNnNR == 0, "a column panel holds whole slivers");
+
+// Copies B[0 .. kc)[0 .. nc) (b points at the panel's first entry) into packed slivers:
+// sliver s holds columns 8s .. 8s+8 as packed[s*kc*8 + p*8 + (0..8)], zero-padded past nc.
+inline void nn_pack_b(int kc, int nc, const float* b, int ldb, float* packed) {
+  for (int j = 0; j < nc; j += kNnNR) {
+    const int w = min_int(kNnNR, nc - j);
+    const float* src = b + j;
+    float* dst = packed + static_cast<std::ptrdiff_t>(j) * kc;
+    if (w == kNnNR) {
+      for (int p = 0; p < kc; ++p, src += ldb, dst += kNnNR) {
+        wasm_v128_store(dst, wasm_v128_load(src));
+        wasm_v128_store(dst + 4, wasm_v128_load(src + 4));
+      }
+    } else {
+      for (int p = 0; p < kc; ++p, src += ldb, dst += kNnNR) {
+        for (int q = 0; q < kNnNR; ++q) dst[q] = q < w ? src[q] : 0.0f;
+      }
+    }
+  }
+}
+
+// Loads C[0 .. w) into two vectors (lanes past w are 0), w in 1..8, reading nothing past w.
+inline void load_row8(const float* c, int w, v128_t& lo, v128_t& hi) {
+  if (w == 8) {
+    lo = wasm_v128_load(c);
+    hi = wasm_v128_load(c + 4);
+  } else if (w >= 4) {
+    lo = wasm_v128_load(c);
+    hi = w > 4 ? load_partial(c + 4, w - 4) : wasm_f32x4_splat(0.0f);
+  } else {
+    lo = load_partial(c, w);
+    hi = wasm_f32x4_splat(0.0f);
+  }
+}
+
+// Stores lanes 0 .. w of (lo, hi) to C[0 .. w), w in 1..8, writing nothing past w.
+inline void store_row8(float* c, int w, v128_t lo, v128_t hi) {
+  if (w == 8) {
+    wasm_v128_store(c, lo);
+    wasm_v128_store(c + 4, hi);
+  } else if (w >= 4) {
+    wasm_v128_store(c, lo);
+    if (w > 4) store_partial(c + 4, hi, w - 4);
+  } else {
+    store_partial(c, lo, w);
+  }
+}
+
+// One MR x 8 tile over kc values of p: C[0..MR)[0..w) (+)= A[0..MR)[0..kc) * sliver.
+// a points at A[i][pc], bs at the packed sliver, c at C[i][j]; w = valid columns (1..8).
+// The loops over r have compile-time bounds, so clang unrolls them and keeps acc[][] in
+// registers (checked in the generated wasm: no stack traffic in the p loop).
+template <int MR>
+inline void nn_tile(int kc, const float* a, int lda, const float* bs, float* c, int ldc, int w,
+                    bool accumulate) {
+  v128_t acc[MR][2];
+  for (int r = 0; r < MR; ++r) {
+    if (accumulate) {
+      load_row8(c + off(r, ldc), w, acc[r][0], acc[r][1]);
+    } else {
+      acc[r][0] = acc[r][1] = wasm_f32x4_splat(0.0f);
+    }
+  }
+  const float* ar[MR];
+  for (int r = 0; r < MR; ++r) ar[r] = a + off(r, lda);
+  for (int p = 0; p < kc; ++p, bs += kNnNR) {
+    const v128_t b0 = wasm_v128_load(bs);
+    const v128_t b1 = wasm_v128_load(bs + 4);
+    for (int r = 0; r < MR; ++r) {
+      const v128_t av = wasm_f32x4_splat(ar[r][p]);
+      acc[r][0] = wasm_f32x4_add(acc[r][0], wasm_f32x4_mul(av, b0));
+      acc[r][1] = wasm_f32x4_add(acc[r][1], wasm_f32x4_mul(av, b1));
+    }
+  }
+  for (int r = 0; r < MR; ++r) store_row8(c + off(r, ldc), w, acc[r][0], acc[r][1]);
+}
+
+// MR rows of A against all slivers of the packed panel.
+template <int MR>
+void nn_row_block(int kc, int nc, const float* a, int lda, const float* packed, float* c,
+                  int ldc, bool accumulate) {
+  for (int j = 0; j < nc; j += kNnNR) {
+    nn_tile<MR>(kc, a, lda, packed + static_cast<std::ptrdiff_t>(j) * kc, c + j, ldc,
+                min_int(kNnNR, nc - j), accumulate);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// gemm_nt: C = alpha A B^T
+// ---------------------------------------------------------------------------------------
+//
+// Every output is a dot product of a row of A with a row of B, both contiguous, so the
+// vector dimension runs along p (the shared dimension): lane l of an accumulator collects
+// the terms p = l (mod 4), exactly the four partial sums of the scalar twin. At the end each
+// accumulator is reduced horizontally.
+//
+// Register blocking: a tile of MR = 2 rows of A by NR = 4 rows of B, i.e. 2 x 4 outputs and
+// 8 accumulators. Per step of 4 values of p it loads 2 A vectors and 4 B vectors (6 loads)
+// and does 8 multiplies + 8 adds; each loaded A vector is used 4 times and each B vector
+// twice. A 1 x 1 dot product would need 2 loads per multiply-add and be load bound. Live
+// vectors: 8 accumulators + 2 A + 1 B in flight = 11, under the register limit; 4 x 4
+// (16 accumulators) would spill. NR = 4 also makes the final reduction cheap: the four
+// accumulators of one row reduce together, with a 4 x 4 transpose-and-add, to one vector
+// holding C[i][j..j+4), which is scaled by alpha and stored with one v128 store.
+//
+// Cache blocking: the tile loop reads B (n rows of k floats) once per 2 rows of A. For the
+// attention scores B = K is L x d_k, e.g. 256 x 64 floats = 64 KiB, more than L1; so n is cut
+// into panels of about 16 KiB of B (kNtPanelFloats floats), which stay in L1 while all
+// rows of A pass over them. k is not cut: it is the head dimension, small in practice, and
+// not cutting it keeps every output a single uninterrupted dot product.
+constexpr int kNtPanelFloats = 4096;
+
+// Sum of the four lanes, in the scalar twin's order (x0 + x2) + (x1 + x3).
+inline float hsum(v128_t x) {
+  const v128_t t = wasm_f32x4_add(x, wasm_i32x4_shuffle(x, x, 2, 3, 0, 1));  // x0+x2, x1+x3
+  return wasm_f32x4_extract_lane(t, 0) + wasm_f32x4_extract_lane(t, 1);
+}
+
+// [hsum(x0), hsum(x1), hsum(x2), hsum(x3)] in 6 shuffles + 3 adds: a 4 x 4 transpose fused
+// with the additions. Same association as hsum: (l0 + l2) + (l1 + l3).
+inline v128_t reduce4(v128_t x0, v128_t x1, v128_t x2, v128_t x3) {
+  // t01 = [x0_0+x0_2, x1_0+x1_2, x0_1+x0_3, x1_1+x1_3]
+  const v128_t t01 = wasm_f32x4_add(wasm_i32x4_shuffle(x0, x1, 0, 4, 1, 5),
+                                    wasm_i32x4_shuffle(x0, x1, 2, 6, 3, 7));
+  // t23 = the same for x2, x3
+  const v128_t t23 = wasm_f32x4_add(wasm_i32x4_shuffle(x2, x3, 0, 4, 1, 5),
+                                    wasm_i32x4_shuffle(x2, x3, 2, 6, 3, 7));
+  // lane q = (xq_0 + xq_2) + (xq_1 + xq_3)
+  return wasm_f32x4_add(wasm_i32x4_shuffle(t01, t23, 0, 1, 4, 5),
+                        wasm_i32x4_shuffle(t01, t23, 2, 3, 6, 7));
+}
+
+// One MR x NR tile of C = alpha A B^T, NR = 4 (vector store of the row) or 1 (scalar).
+// a points at A[i][0], b at B[j][0], c at C[i][j].
+template <int MR, int NR>
+inline void nt_tile(int k, float alpha, const float* a, int lda, const float* b, int ldb,
+                    float* c, int ldc) {
+  v128_t acc[MR][NR];
+  for (int r = 0; r < MR; ++r) {
+    for (int q = 0; q < NR; ++q) acc[r][q] = wasm_f32x4_splat(0.0f);
+  }
+  const float* ar[MR];
+  const float* bq[NR];
+  for (int r = 0; r < MR; ++r) ar[r] = a + off(r, lda);
+  for (int q = 0; q < NR; ++q) bq[q] = b + off(q, ldb);
+  int p = 0;
+  for (; p + 4 <= k; p += 4) {
+    v128_t av[MR];
+    for (int r = 0; r < MR; ++r) av[r] = wasm_v128_load(ar[r] + p);
+    for (int q = 0; q < NR; ++q) {
+      const v128_t bv = wasm_v128_load(bq[q] + p);
+      for (int r = 0; r < MR; ++r) acc[r][q] = wasm_f32x4_add(acc[r][q], wasm_f32x4_mul(av[r], bv));
+    }
+  }
+  // k % 4 leftover values of p: one more step with partial vectors whose missing lanes are
+  // zero in both operands, so they add exactly 0 to their lane.
+  if (p < k) {
+    const int rest = k - p;
+    v128_t av[MR];
+    for (int r = 0; r < MR; ++r) av[r] = load_partial(ar[r] + p, rest);
+    for (int q = 0; q < NR; ++q) {
+      const v128_t bv = load_partial(bq[q] + p, rest);
+      for (int r = 0; r < MR; ++r) acc[r][q] = wasm_f32x4_add(acc[r][q], wasm_f32x4_mul(av[r], bv));
+    }
+  }
+  for (int r = 0; r < MR; ++r) {
+    if constexpr (NR == 4) {
+      const v128_t s = reduce4(acc[r][0], acc[r][1], acc[r][2], acc[r][3]);
+      wasm_v128_store(c + off(r, ldc), wasm_f32x4_mul(wasm_f32x4_splat(alpha), s));
+    } else {
+      for (int q = 0; q < NR; ++q) c[off(r, ldc) + q] = alpha * hsum(acc[r][q]);
+    }
+  }
+}
+
+// MR rows of A against the B rows [j0, j1) of one panel: 4 B rows at a time, then 1..3 single
+// B rows.
+template <int MR>
+void nt_row_block(int j0, int j1, int k, float alpha, const float* a, int lda, const float* b,
+                  int ldb, float* c, int ldc) {
+  int j = j0;
+  for (; j + 4 <= j1; j += 4) nt_tile<MR, 4>(k, alpha, a, lda, b + off(j, ldb), ldb, c + j, ldc);
+  for (; j < j1; ++j) nt_tile<MR, 1>(k, alpha, a, lda, b + off(j, ldb), ldb, c + j, ldc);
+}
+
+// ---------------------------------------------------------------------------------------
+// softmax: vectorised exp
+// ---------------------------------------------------------------------------------------
+//
+// exp(x) for x <= 0 (the softmax only ever exponentiates x - max <= 0), four lanes at once.
+//
+// 1. Range reduction. Write x = n ln2 + r with integer n = round(x / ln2), so
+//    |r| <= ln2 / 2 ~= 0.347 and exp(x) = 2^n * exp(r). The subtraction r = x - n ln2 must be
+//    nearly exact, or its error is amplified into exp's relative error: ln2 is split
+//    (Cody & Waite) as kLn2Hi + kLn2Lo, where kLn2Hi = 0.693359375 has only 9 significant
+//    bits, so n * kLn2Hi is exact for |n| < 2^15 and x - n * kLn2Hi is exact (Sterbenz:
+//    the two are within a factor 2). Only the tiny correction n * kLn2Lo is rounded.
+// 2. exp(r) on [-0.347, 0.347] by the Cephes expf polynomial
+//        exp(r) ~= 1 + r + r^2 * P(r),  P of degree 5 (fitted coefficients),
+//    i.e. degree 7 in all. Its approximation error is well below float rounding, so the
+//    result's error comes from the roundings of the evaluation; writing 1 + r separately
+//    keeps the two dominant terms exact. Cephes documents a peak relative error of 1.7e-7
+//    for expf built this way; measured here (tests/core/test_kernels.cpp, dense grid over
+//    [-87, 0]): 1.5e-7, i.e. under 1.5 ulp. At x = 0 it gives exactly 1 (n = 0, r = 0), so
+//    the row maximum always gets weight numerator exactly 1.
+//    (A degree-6 minimax fit would also be accurate enough, its error bound being about
+//    0.347^7 / (7! 2^6) ~= 2e-9; the published Cephes coefficients are used because they
+//    are widely tested, at the cost of one more multiply and add per vector.)
+// 3. 2^n is built directly in the exponent field: a float with sign 0, biased exponent
+//    n + 127 and zero mantissa is exactly 2^n, i.e. the integer (n + 127) << 23.
+//    That is valid for n + 127 in [1, 254]; below 1 the bits would encode a subnormal or
+//    garbage. Hence
+// 4. the clamp: x is raised to at least kExpLo = -87.33654 ~= ln(2^-126) = -126 ln 2, which
+//    keeps n >= -126 (and n is additionally clamped in the integer domain in case rounding
+//    pushed it to -127). Any input below kExpLo has a true exp below the smallest normal
+//    float (1.18e-38, far below anything that matters for a softmax weight), and its result
+//    lane is forced to exactly 0 by a mask computed before the clamp. That is how -inf
+//    (masked entries) gives exactly 0, and how a huge negative difference such as
+//    -2e30 gives 0 without ever feeding a huge value to the integer conversion.
+//    (The scalar twin's std::exp would instead return subnormals down to about -103.9; the
+//    difference is below 1.2e-38 in absolute value.)
+// NaN inputs are not expected (callers validate); they would come out as 0 via the mask.
+constexpr float kExpLo = -87.33654f;
+constexpr float kLog2e = 1.44269504088896341f;
+constexpr float kLn2Hi = 0.693359375f;
+constexpr float kLn2Lo = -2.12194440e-4f;
+constexpr float kP0 = 1.9875691500e-4f;
+constexpr float kP1 = 1.3981999507e-3f;
+constexpr float kP2 = 8.3334519073e-3f;
+constexpr float kP3 = 4.1665795894e-2f;
+constexpr float kP4 = 1.6666665459e-1f;
+constexpr float kP5 = 5.0000001201e-1f;
+
+inline v128_t exp_nonpositive(v128_t x) {
+  const v128_t lo = wasm_f32x4_splat(kExpLo);
+  // Lanes whose true result is representable as a normal float (false for -inf).
+  const v128_t keep = wasm_f32x4_ge(x, lo);
+  // pmax(x, lo) = (x < lo) ? lo : x, which is a plain maxps on x86 (the IEEE-style
+  // f32x4.max needs extra instructions for NaN and signed-zero cases we do not have).
+  x = wasm_f32x4_pmax(x, lo);
+
+  // n = round(x / ln2), kept as a float for the reduction.
+  const v128_t fn = wasm_f32x4_nearest(wasm_f32x4_mul(x, wasm_f32x4_splat(kLog2e)));
+  // r = x - n ln2 (Cody-Waite, see above). kLn2Lo is negative, so this adds n * |kLn2Lo|.
+  v128_t r = wasm_f32x4_sub(x, wasm_f32x4_mul(fn, wasm_f32x4_splat(kLn2Hi)));
+  r = wasm_f32x4_sub(r, wasm_f32x4_mul(fn, wasm_f32x4_splat(kLn2Lo)));
+
+  // exp(r) = 1 + r + r^2 P(r), P evaluated by Horner's rule.
+  const v128_t r2 = wasm_f32x4_mul(r, r);
+  v128_t poly = wasm_f32x4_splat(kP0);
+  poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r), wasm_f32x4_splat(kP1));
+  poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r), wasm_f32x4_splat(kP2));
+  poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r), wasm_f32x4_splat(kP3));
+  poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r), wasm_f32x4_splat(kP4));
+  poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r), wasm_f32x4_splat(kP5));
+  poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r2), wasm_f32x4_add(r, wasm_f32x4_splat(1.0f)));
+
+  // 2^n from the exponent bits. fn is an integer in [-126, 0] here, so the conversion is
+  // exact; the integer max is a second guard that costs one instruction.
+  v128_t n = wasm_i32x4_trunc_sat_f32x4(fn);
+  n = wasm_i32x4_max(n, wasm_i32x4_splat(-126));
+  const v128_t pow2n = wasm_i32x4_shl(wasm_i32x4_add(n, wasm_i32x4_splat(127)), 23);
+
+  return wasm_v128_and(wasm_f32x4_mul(poly, pow2n), keep);
+}
+
+// Horizontal maximum of four lanes (no NaNs).
+inline float hmax(v128_t x) {
+  x = wasm_f32x4_pmax(x, wasm_i32x4_shuffle(x, x, 2, 3, 0, 1));
+  x = wasm_f32x4_pmax(x, wasm_i32x4_shuffle(x, x, 1, 0, 3, 2));
+  return wasm_f32x4_extract_lane(x, 0);
+}
+
+}  // namespace
+
+void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
+                          float* c, int ldc) {
+  if (m <= 0 || n <= 0) return;
+  if (k <= 0) {
+    // An empty sum: C = 0. (The panel loop below would not run and leave C untouched.)
+    for (int i = 0; i < m; ++i) {
+      float* ci = c + off(i, ldc);
+      for (int j = 0; j < n; ++j) ci[j] = 0.0f;
+    }
+    return;
+  }
+  alignas(16) float packed[kNnKC * kNnNC];
+  for (int jc = 0; jc < n; jc += kNnNC) {
+    const int nc = min_int(kNnNC, n - jc);
+    for (int pc = 0; pc < k; pc += kNnKC) {
+      const int kc = min_int(kNnKC, k - pc);
+      const bool accumulate = pc > 0;  // first depth panel overwrites C, later ones add to it
+      nn_pack_b(kc, nc, b + off(pc, ldb) + jc, ldb, packed);
+      int i = 0;
+      for (; i + kNnMR <= m; i += kNnMR) {
+        nn_row_block<kNnMR>(kc, nc, a + off(i, lda) + pc, lda, packed, c + off(i, ldc) + jc, ldc,
+                            accumulate);
+      }
+      // m % 4 leftover rows, as one narrower block.
+      const float* ai = a + off(i, lda) + pc;
+      float* ci = c + off(i, ldc) + jc;
+      switch (m - i) {
+        case 3:
+          nn_row_block<3>(kc, nc, ai, lda, packed, ci, ldc, accumulate);
+          break;
+        case 2:
+          nn_row_block<2>(kc, nc, ai, lda, packed, ci, ldc, accumulate);
+          break;
+        case 1:
+          nn_row_block<1>(kc, nc, ai, lda, packed, ci, ldc, accumulate);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+}
+
+void gemm_nt_f32_wasmsimd(int m, int n, int k, float alpha, const float* a, int lda,
+                          const float* b, int ldb, float* c, int ldc) {
+  if (m <= 0 || n <= 0) return;
+  // Panel height: as many B rows as fit in kNtPanelFloats, a multiple of 4 (whole tiles), at
+  // least 4. With k = 0 the whole of B is one panel (and every tile writes alpha * 0 = 0).
+  int nb = k > 0 ? (kNtPanelFloats / k) & ~3 : n;
+  if (nb < 4) nb = 4;
+  for (int j0 = 0; j0 < n; j0 += nb) {
+    const int j1 = min_int(n, j0 + nb);
+    int i = 0;
+    for (; i + 2 <= m; i += 2) {
+      nt_row_block<2>(j0, j1, k, alpha, a + off(i, lda), lda, b, ldb, c + off(i, ldc), ldc);
+    }
+    if (i < m) {
+      nt_row_block<1>(j0, j1, k, alpha, a + off(i, lda), lda, b, ldb, c + off(i, ldc), ldc);
+    }
+  }
+}
+
+// Three passes per row, as in the scalar twin (see kernels_scalar.cpp for why the maximum
+// is subtracted): max, exp-and-sum, scale. Each pass runs over whole vectors and then one
+// partial vector of cols % 4 lanes, loaded and stored lane-wise so that nothing past the row
+// is touched. Missing lanes are filled with -inf, which is neutral for the max and gives
+// exp = 0 for the sum.
+void softmax_rows_f32_wasmsimd(int rows, int cols, float* x, int ld) {
+  if (rows <= 0 || cols <= 0) return;
+  const float neg_inf = -std::numeric_limits<float>::infinity();
+  const v128_t vneg_inf = wasm_f32x4_splat(neg_inf);
+  const int full = cols & ~3;
+  const int rest = cols - full;
+  const v128_t tail_mask = lane_mask(rest);
+  for (int row = 0; row < rows; ++row) {
+    float* xr = x + off(row, ld);
+
+    // Pass 1: row maximum. Four running maxima, one per lane, then combined.
+    v128_t vmax = vneg_inf;
+    for (int j = 0; j < full; j += 4) vmax = wasm_f32x4_pmax(vmax, wasm_v128_load(xr + j));
+    if (rest) {
+      const v128_t t = wasm_v128_bitselect(load_partial(xr + full, rest), vneg_inf, tail_mask);
+      vmax = wasm_f32x4_pmax(vmax, t);
+    }
+    const float mx = hmax(vmax);
+    if (mx == neg_inf) {
+      // Fully masked row: attends to nothing.
+      const v128_t zero = wasm_f32x4_splat(0.0f);
+      for (int j = 0; j < full; j += 4) wasm_v128_store(xr + j, zero);
+      if (rest) store_partial(xr + full, zero, rest);
+      continue;
+    }
+
+    // Pass 2: e = exp(x - max), stored in place, and their sum (four lane sums).
+    const v128_t vmx = wasm_f32x4_splat(mx);
+    v128_t vsum = wasm_f32x4_splat(0.0f);
+    for (int j = 0; j < full; j += 4) {
+      const v128_t e = exp_nonpositive(wasm_f32x4_sub(wasm_v128_load(xr + j), vmx));
+      wasm_v128_store(xr + j, e);
+      vsum = wasm_f32x4_add(vsum, e);
+    }
+    if (rest) {
+      const v128_t t = wasm_v128_bitselect(load_partial(xr + full, rest), vneg_inf, tail_mask);
+      const v128_t e = exp_nonpositive(wasm_f32x4_sub(t, vmx));  // padding lanes: exp(-inf) = 0
+      store_partial(xr + full, e, rest);
+      vsum = wasm_f32x4_add(vsum, e);
+    }
+    // sum >= 1 because the maximum contributes exp(0) = 1.
+    const v128_t vinv = wasm_f32x4_splat(1.0f / hsum(vsum));
+
+    // Pass 3: normalise.
+    for (int j = 0; j < full; j += 4) {
+      wasm_v128_store(xr + j, wasm_f32x4_mul(wasm_v128_load(xr + j), vinv));
+    }
+    if (rest) store_partial(xr + full, wasm_f32x4_mul(load_partial(xr + full, rest), vinv), rest);
+  }
+}
+
+}  // namespace mha
+
+#endif  // defined(__wasm_simd128__)

@@ -1,0 +1,176 @@
+#include "mha/lesson_math.hpp"
+
+#include <Eigen/LU>
+#include <Eigen/QR>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "mha/errors.hpp"
+#include "mha/kernels.hpp"
+#include "mha/matrix.hpp"
+#include "mha/validation.hpp"
+
+namespace mha {
+namespace {
+
+void require_same_size(const std::vector<float>& a, const std::vector<float>& b) {
+  if (a.size() != b.size()) {
+    throw InvalidArgument("cosine similarity: the vectors have different lengths (" +
+                          std::to_string(a.size()) + " and " + std::to_string(b.size()) + ")");
+  }
+}
+
+}  // namespace
+
+double cosine_similarity(const std::vector<float>& a, const std::vector<float>& b) {
+  require_same_size(a, b);
+  const int n = static_cast<int>(a.size());
+  require_matrix(a, 1, n, "cosine similarity: first vector");
+  require_matrix(b, 1, n, "cosine similarity: second vector");
+  // Double accumulation: squares of float values up to 1e30 stay finite in double.
+  double dot = 0, norm_a = 0, norm_b = 0;
+  for (int i = 0; i < n; ++i) {
+    dot += static_cast<double>(a[i]) * b[i];
+    norm_a += static_cast<double>(a[i]) * a[i];
+    norm_b += static_cast<double>(b[i]) * b[i];
+  }
+  if (norm_a == 0 || norm_b == 0) return 0;
+  return std::clamp(dot / (std::sqrt(norm_a) * std::sqrt(norm_b)), -1.0, 1.0);
+}
+
+std::vector<float> softmax(const std::vector<float>& scores) {
+  for (std::size_t i = 0; i < scores.size(); ++i) {
+    const float s = scores[i];
+    if (std::isnan(s) || s == std::numeric_limits<float>::infinity()) {
+      throw InvalidArgument("scores: entry " + std::to_string(i) + " is " + describe_number(s) +
+                            "; scores must be finite numbers (or -infinity for a masked token)");
+    }
+  }
+  std::vector<float> weights(scores);
+  const int n = static_cast<int>(weights.size());
+  if (n > 0) active_kernels().softmax_rows(1, n, weights.data(), n);
+  return weights;
+}
+
+std::vector<float> component_along(const std::vector<float>& matrix, int rows, int cols,
+                                   const std::vector<float>& u) {
+  require_in_range(rows, 0, 1 << 20, "component_along: rows");
+  require_in_range(cols, 1, 1 << 20, "component_along: cols");
+  require_matrix(matrix, rows, cols, "component_along: matrix");
+  require_matrix(u, 1, cols, "direction u");
+  const Eigen::Map<const MatrixF> m(matrix.data(), rows, cols);
+  const Eigen::VectorXd direction = Eigen::Map<const Eigen::VectorXf>(u.data(), cols).cast<double>();
+  const double norm = direction.norm();
+  if (norm == 0) throw InvalidArgument("direction u: the zero vector has no direction");
+  const Eigen::VectorXd along = m.cast<double>() * (direction / norm);
+  std::vector<float> result(static_cast<std::size_t>(rows));
+  for (int r = 0; r < rows; ++r) result[r] = static_cast<float>(along(r));
+  return result;
+}
+
+AlternativeWeights find_alternative_weights(const std::vector<float>& values, int rows, int cols,
+                                            const std::vector<float>& weights) {
+  require_in_range(rows, 1, 4096, "values: rows (tokens)");
+  require_in_range(cols, 1, 4096, "values: cols (width)");
+  require_matrix(values, rows, cols, "values");
+  require_matrix(weights, 1, rows, "weights");
+  double total = 0;
+  for (int s = 0; s < rows; ++s) {
+    if (weights[s] < 0) {
+      throw InvalidArgument("weights: entry " + std::to_string(s) + " is negative");
+    }
+    total += weights[s];
+  }
+  if (std::abs(total - 1.0) > 1e-4) {
+    throw InvalidArgument("weights: they sum to " + describe_number(total) + ", not 1");
+  }
+
+  const Eigen::MatrixXd V =
+      Eigen::Map<const MatrixF>(values.data(), rows, cols).cast<double>();
+  const Eigen::VectorXd w = Eigen::Map<const Eigen::VectorXf>(weights.data(), rows).cast<double>();
+
+  AlternativeWeights result;
+  const Eigen::VectorXd output = V.transpose() * w;
+  result.output.assign(output.data(), output.data() + cols);
+
+  // We look for the weighting that keeps the output but takes as much weight as possible
+  // off the most-attended token k: minimise w'_k subject to V^T w' = V^T w, 1^T w' = 1,
+  // w' >= 0. A small active-set walk solves it:
+  //   1. Directions that change neither the output (V^T n = 0), nor the total weight
+  //      (1^T n = 0), nor any weight already pushed to 0 (n_s = 0 for s in the active set)
+  //      form the null space of A = [V^T; 1^T; e_s^T ...].
+  //   2. Project -e_k onto that null space: the steepest way down for w'_k.
+  //   3. Walk as far as every weight stays >= 0; the weight that hits 0 joins the active
+  //      set. Repeat until w'_k is 0 or no direction is left (at most L rounds).
+  Eigen::Index k = 0;
+  w.maxCoeff(&k);
+  Eigen::VectorXd current = w;
+  std::vector<int> active;
+  for (int round = 0; round < rows; ++round) {
+    Eigen::MatrixXd A(cols + 1 + static_cast<int>(active.size()), rows);
+    A.setZero();
+    A.topRows(cols) = V.transpose();
+    A.row(cols).setOnes();
+    for (std::size_t a = 0; a < active.size(); ++a) A(cols + 1 + static_cast<int>(a), active[a]) = 1;
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
+    lu.setThreshold(1e-9);
+    if (lu.dimensionOfKernel() == 0) break;
+    // Orthonormal basis N of the null space, so that N N^T is the projector onto it.
+    const Eigen::MatrixXd basis = lu.kernel();
+    const Eigen::MatrixXd N = Eigen::HouseholderQR<Eigen::MatrixXd>(basis).householderQ() *
+                              Eigen::MatrixXd::Identity(rows, basis.cols());
+    const Eigen::VectorXd n = -N * N.row(k).transpose();  // = N N^T (-e_k)
+    if (n.norm() < 1e-12 || n(k) > -1e-12) break;
+    double step = std::numeric_limits<double>::infinity();
+    int blocking = -1;
+    for (int s = 0; s < rows; ++s) {
+      if (n(s) < -1e-12 && current(s) / -n(s) < step) {
+        step = current(s) / -n(s);
+        blocking = s;
+      }
+    }
+    if (blocking < 0 || step <= 1e-12) {
+      if (blocking >= 0) active.push_back(blocking);  // blocked at once: pin it, retry
+      else break;
+      continue;
+    }
+    current += step * n;
+    current(blocking) = 0;
+    active.push_back(blocking);
+    if (blocking == k) break;
+  }
+  Eigen::VectorXd best = current;
+  const double best_moved = (best - w).cwiseAbs().sum() / 2;
+  if (best_moved < 1e-6) return result;  // no other weighting exists
+
+  // Clean rounding: clamp tiny negatives to 0 and restore the sum to exactly 1.
+  best = best.cwiseMax(0.0);
+  best /= best.sum();
+  result.found = true;
+  result.weights.resize(static_cast<std::size_t>(rows));
+  for (int s = 0; s < rows; ++s) result.weights[s] = static_cast<float>(best(s));
+  const Eigen::VectorXd alternative = V.transpose() * best;
+  result.alternative_output.assign(alternative.data(), alternative.data() + cols);
+  result.max_output_difference = (alternative - output).cwiseAbs().maxCoeff();
+  result.total_weight_moved = (best - w).cwiseAbs().sum() / 2;
+  return result;
+}
+
+std::vector<float> seeded_matrix(int rows, int cols, std::uint32_t seed, float scale) {
+  require_in_range(rows, 0, 4096, "seeded_matrix: rows");
+  require_in_range(cols, 0, 4096, "seeded_matrix: cols");
+  if (!std::isfinite(scale)) throw InvalidArgument("seeded_matrix: scale must be finite");
+  std::uint32_t state = seed != 0 ? seed : 0x9e3779b9u;
+  std::vector<float> m(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
+  for (float& v : m) {
+    state ^= state << 13;
+    state ^= state >> 17;
+    state ^= state << 5;
+    v = (static_cast<float>(state >> 8) * (1.0f / 16777216.0f) * 2.0f - 1.0f) * scale;
+  }
+  return m;
+}
+
+}  // namespace mha

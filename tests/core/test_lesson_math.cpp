@@ -1,0 +1,86 @@
+// The small computations the widgets show: cosine readouts, a single softmax row,
+// components along a direction, and the search for a different weighting with the same
+// output ("the blend cannot be undone").
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "mha/lesson_math.hpp"
+
+using namespace mha;
+using Catch::Contains;
+
+TEST_CASE("cosine similarity", "[lesson]") {
+  CHECK(cosine_similarity({1, 0, 0}, {0, 2, 0}) == Approx(0.0));
+  CHECK(cosine_similarity({1, 1}, {2, 2}) == Approx(1.0));
+  CHECK(cosine_similarity({1, 0}, {-3, 0}) == Approx(-1.0));
+  CHECK(cosine_similarity({0, 0}, {1, 0}) == 0.0);  // no direction
+  CHECK(cosine_similarity({1e30f, 1e30f}, {1e30f, 0}) == Approx(std::sqrt(0.5)));
+  CHECK_THROWS_WITH(cosine_similarity({1, 2}, {1}), Contains("different lengths (2 and 1)"));
+  CHECK_THROWS_WITH(cosine_similarity({1, NAN}, {1, 1}), Contains("first vector: entry (0, 1) is NaN"));
+}
+
+TEST_CASE("softmax of one row", "[lesson]") {
+  const float inf = std::numeric_limits<float>::infinity();
+  const auto w = softmax({1, 2, 3});
+  const double e1 = std::exp(-2.0), e2 = std::exp(-1.0), total = e1 + e2 + 1;
+  CHECK(w[0] == Approx(e1 / total));
+  CHECK(w[2] == Approx(1 / total));
+  CHECK(softmax({0, -inf})[1] == 0.0f);
+  CHECK(softmax({-inf, -inf}) == std::vector<float>{0, 0});
+  CHECK(softmax({}).empty());
+  const auto huge = softmax({1e30f, -1e30f, 1e30f});
+  CHECK(huge[0] == Approx(0.5f));
+  CHECK(huge[1] == 0.0f);
+  CHECK_THROWS_WITH(softmax({0, inf}), Contains("scores: entry 1 is infinity"));
+  CHECK_THROWS_WITH(softmax({NAN}), Contains("scores: entry 0 is NaN"));
+}
+
+TEST_CASE("component along a direction", "[lesson]") {
+  const auto along = component_along({3, 4, 1, 0}, 2, 2, {0, 2});
+  CHECK(along[0] == Approx(4.0f));
+  CHECK(along[1] == Approx(0.0f).margin(1e-7));
+  CHECK_THROWS_WITH(component_along({1, 2}, 1, 2, {0, 0}), Contains("direction u: the zero vector"));
+  CHECK_THROWS_WITH(component_along({1, 2}, 1, 2, {1}), Contains("direction u: expected 1 x 2"));
+}
+
+TEST_CASE("a blend has other weightings with the same output", "[lesson][blend]") {
+  // 11 tokens with 4-d values: researcher and "it" are orthogonal, the rest small.
+  const int L = 11, d = 4;
+  std::vector<float> values = seeded_matrix(L, d, 5, 0.3f);
+  for (int j = 0; j < d; ++j) {
+    values[1 * d + j] = j == 0 ? 1.0f : 0.0f;  // researcher
+    values[7 * d + j] = j == 1 ? 1.0f : 0.0f;  // it
+  }
+  std::vector<float> w(L, 0.15f / 9);
+  w[1] = 0.45f;
+  w[7] = 0.40f;
+  const AlternativeWeights alt = find_alternative_weights(values, L, d, w);
+  REQUIRE(alt.found);
+  CHECK(alt.max_output_difference < 1e-5);
+  CHECK(alt.total_weight_moved > 0.05);
+  // It takes weight off the most-attended token, "researcher".
+  CHECK(alt.weights[1] < w[1] - 0.01f);
+  CHECK(*std::min_element(alt.weights.begin(), alt.weights.end()) >= 0.0f);
+  CHECK(std::accumulate(alt.weights.begin(), alt.weights.end(), 0.0) == Approx(1.0).margin(1e-6));
+  for (int j = 0; j < d; ++j) CHECK(alt.alternative_output[j] == Approx(alt.output[j]).margin(1e-5));
+}
+
+TEST_CASE("independent values with few tokens leave one weighting", "[lesson][blend]") {
+  // Two tokens, two independent directions: w^T V pins both weights down.
+  const AlternativeWeights alt = find_alternative_weights({1, 0, 0, 1}, 2, 2, {0.3f, 0.7f});
+  CHECK_FALSE(alt.found);
+  CHECK(alt.output == std::vector<float>{0.3f, 0.7f});
+  CHECK_THROWS_WITH(find_alternative_weights({1, 0, 0, 1}, 2, 2, {0.3f, 0.3f}), Contains("weights: they sum to 0.6"));
+  CHECK_THROWS_WITH(find_alternative_weights({1, 0, 0, 1}, 2, 2, {1.3f, -0.3f}), Contains("weights: entry 1 is negative"));
+  CHECK_THROWS_WITH(find_alternative_weights({1, 0, 0}, 2, 2, {0.5f, 0.5f}), Contains("values: expected 2 x 2"));
+}
+
+TEST_CASE("seeded matrices are reproducible and bounded", "[lesson]") {
+  CHECK(seeded_matrix(3, 4, 9, 1.0f) == seeded_matrix(3, 4, 9, 1.0f));
+  CHECK(seeded_matrix(3, 4, 9, 1.0f) != seeded_matrix(3, 4, 10, 1.0f));
+  for (float v : seeded_matrix(20, 20, 1, 0.5f)) CHECK(std::abs(v) <= 0.5f);
+  CHECK_THROWS_WITH(seeded_matrix(-1, 2, 1, 1.0f), Contains("seeded_matrix: rows"));
+}
