@@ -1,11 +1,14 @@
 // Vite serves and bundles the page in web/. base './' keeps every URL relative, so the
-// built dist/ works from any static host and any sub-path.
+// built dist/ works from any static host and any sub-path. The lesson text comes from
+// lessons/ through lessonPlugin (Markdown + KaTeX rendered at build time).
 import { defineConfig } from 'vite';
+import { lessonPlugin } from './scripts/lib/lesson-plugin.mjs';
 
 export default defineConfig({
   root: 'web',
   base: './',
   publicDir: false,
+  plugins: [lessonPlugin({ file: 'lessons/multiple-heads/lesson.md' })],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

@@ -18,8 +18,9 @@ export async function openBrowser() {
   });
 }
 
+/** Serves the built page (dist/, or $MHA_DIST_DIR when set) under the strict CSP. */
 export function serveDist(options) {
-  return serveStatic(path.join(ROOT, 'dist'), options);
+  return serveStatic(process.env.MHA_DIST_DIR ?? path.join(ROOT, 'dist'), options);
 }
 
 /** A new page whose console errors, page errors and CSP violations are collected. */

@@ -1,0 +1,5 @@
+// Every lesson widget, registered as a custom element.
+import './blend/index.js';
+import './head-splitting/index.js';
+import './wo-mixing/index.js';
+import './heads-questions/index.js';

@@ -1,0 +1,122 @@
+// The blend widget's mathematics, run by the core: the lesson data turned into models,
+// and one state turned into everything the widget shows. No DOM here.
+import lesson from '../../../lessons/multiple-heads/widgets/blend.json' with { type: 'json' };
+
+export const BLEND_LESSON = lesson;
+
+/** The widget's configuration: lesson data, optionally overridden by an author. */
+export function blendConfig(overrides = {}) {
+  const config = { ...lesson, ...overrides };
+  const tokens = config.tokens;
+  const index = (token, what) => {
+    const i = tokens.indexOf(token);
+    if (i < 0) throw new Error(`${what} “${token}” is not one of the tokens`);
+    return i;
+  };
+  return {
+    ...config,
+    queryIndex: index(config.query, 'query'),
+    subjectIndex: index(config.subject, 'subject'),
+    complementIndex: index(config.complement, 'complement'),
+  };
+}
+
+/** A weight row from a preset: named weights, and `rest` shared evenly by the others. */
+export function presetRow(config, preset) {
+  const named = Object.entries(preset.weights).map(([token, w]) => [config.tokens.indexOf(token), w]);
+  const others = config.tokens.length - named.length;
+  const row = config.tokens.map(() => (others > 0 ? preset.rest / others : 0));
+  for (const [i, w] of named) row[i] = w;
+  return row;
+}
+
+export function uniformRow(config) {
+  return config.tokens.map(() => 1 / config.tokens.length);
+}
+
+export class BlendModels {
+  constructor(engine, config) {
+    this.engine = engine;
+    this.config = config;
+    const L = config.tokens.length;
+    const d = config.valueWidth;
+    // Value vectors: the two that matter are set by the lesson; the others are seeded.
+    const others = engine.seededMatrix(L, d, config.otherValues.seed, config.otherValues.scale);
+    this.values = Float32Array.from(others.data);
+    for (const [token, vector] of Object.entries(config.values)) {
+      this.values.set(vector, config.tokens.indexOf(token) * d);
+    }
+    this.valueRow = (s) => this.values.slice(s * d, (s + 1) * d);
+
+    // One head: d_model = d, W_V = I (values = X), W_O = I (output = the head's output).
+    this.oneHead = engine.createModel({ seqLen: L, dModel: d, numHeads: 1 });
+    this.oneHead.setProjection('value', identity(d));
+    this.oneHead.setOutputProjection(identity(d));
+    // Two heads: d_model = 2d, X = [values | values], W_V = I: each head sees the same
+    // values in its own d-wide slice, and the concatenation keeps the two slices apart.
+    this.twoHeads = engine.createModel({ seqLen: L, dModel: 2 * d, numHeads: 2 });
+    this.twoHeads.setProjection('value', identity(2 * d));
+    this.twoHeads.setOutputProjection(identity(2 * d));
+    this.doubled = new Float32Array(L * 2 * d);
+    for (let s = 0; s < L; s++) {
+      this.doubled.set(this.valueRow(s), s * 2 * d);
+      this.doubled.set(this.valueRow(s), s * 2 * d + d);
+    }
+  }
+
+  dispose() {
+    this.oneHead.delete();
+    this.twoHeads.delete();
+  }
+
+  // Every row attends uniformly except the query's, which gets `row`.
+  #attention(query, row) {
+    const L = this.config.tokens.length;
+    const weights = new Float32Array(L * L).fill(1 / L);
+    weights.set(row, query * L);
+    return weights;
+  }
+
+  /** Everything the widget shows for `state`; throws AttentionError if the core refuses. */
+  compute(state) {
+    const { engine, config } = this;
+    const q = state.query;
+    const subject = this.valueRow(config.subjectIndex);
+    const complement = this.valueRow(config.complementIndex);
+    const readout = (v) => ({
+      subject: engine.cosineSimilarity(v, subject),
+      complement: engine.cosineSimilarity(v, complement),
+    });
+
+    const weights = state.mode === 'scores' ? Array.from(engine.softmax(state.scores)) : state.weights;
+    this.oneHead.setAttentionOverride(0, this.#attention(q, weights));
+    const one = this.oneHead.forward(this.values, { perHeadContributions: false });
+    const output = Array.from(one.heads[0].output.row(q));
+
+    this.twoHeads.setAttentionOverride(0, this.#attention(q, state.headA));
+    this.twoHeads.setAttentionOverride(1, this.#attention(q, state.headB));
+    const two = this.twoHeads.forward(this.doubled, { perHeadContributions: false });
+    const headA = Array.from(two.heads[0].output.row(q));
+    const headB = Array.from(two.heads[1].output.row(q));
+
+    const alternative = engine.findAlternativeWeights(
+      { rows: config.tokens.length, cols: config.valueWidth, data: this.values }, weights);
+    return {
+      weights,
+      output,
+      readout: readout(output),
+      headA,
+      headB,
+      concat: Array.from(two.concat.row(q)),
+      readoutA: readout(headA),
+      readoutB: readout(headB),
+      alternative,
+    };
+  }
+}
+
+function identity(n) {
+  const m = new Float32Array(n * n);
+  for (let i = 0; i < n; i++) m[i * n + i] = 1;
+  return m;
+}

@@ -1,0 +1,187 @@
+// MhaWidget: what every lesson widget shares.
+//
+//   * a shadow root with the shared and the widget's own constructable stylesheets
+//     (no inline styles: pages with style-src 'self' accept these);
+//   * the page's one shared engine (the wasm core), loaded on first use;
+//   * one state object per widget, committed through commit(): the core computes the new
+//     view first, and only if that succeeds does the state change and the widget repaint.
+//     A rejected edit leaves the last good state in force and on screen;
+//   * undo of the last edits and reset to the starting state;
+//   * the state mirrored into the URL hash (lesson-state.js) and a `change` event.
+//
+// A subclass defines:
+//   static tag, static stateKey, static styles (CSS text)
+//   defaultConfig()            starting configuration (from lessons/ data)
+//   defaultState()             starting state for this.config
+//   sanitizeState(raw)         a clean state from untrusted JSON (URL, API), or throw Error
+//   build()                    creates the DOM once, in this.body
+//   compute(state)             runs the core; returns a view; throws on invalid state
+//   render(view, state)        updates the DOM from a view
+import { sharedEngine } from '../../engine/engine.js';
+import { readLessonState, writeLessonState } from './lesson-state.js';
+import baseStyles from './widget-base.css?inline';
+
+const UNDO_LIMIT = 100;
+const sheetCache = new Map();
+
+function sheetFor(cssText) {
+  let sheet = sheetCache.get(cssText);
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(cssText);
+    sheetCache.set(cssText, sheet);
+  }
+  return sheet;
+}
+
+export class MhaWidget extends HTMLElement {
+  #started = false;
+  #undo = [];
+  #state = null;
+  #view = null;
+
+  static define() {
+    if (!customElements.get(this.tag)) customElements.define(this.tag, this);
+  }
+
+  get state() {
+    return structuredClone(this.#state);
+  }
+
+  /** Replaces the state (e.g. from an author's script); throws Error if it is invalid. */
+  setState(raw) {
+    const state = this.sanitizeState(structuredClone(raw));
+    const error = this.commit(state);
+    if (error) throw new Error(error);
+  }
+
+  get view() {
+    return this.#view;
+  }
+
+  get canUndo() {
+    return this.#undo.length > 0;
+  }
+
+  async connectedCallback() {
+    if (this.#started) return;
+    this.#started = true;
+    this.root = this.attachShadow({ mode: 'open' });
+    this.root.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(this.constructor.styles ?? '')];
+    this.body = document.createElement('div');
+    this.body.className = 'widget';
+    this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });
+    this.root.append(this.noticeBox, this.body);
+    this.body.append(element('p', { className: 'loading', textContent: 'Loading the attention core…' }));
+    try {
+      this.engine = await sharedEngine();
+    } catch (error) {
+      this.body.replaceChildren(element('p', {
+        className: 'error', role: 'alert',
+        textContent: `The attention core could not be loaded in this browser (${error.message}).`,
+      }));
+      return;
+    }
+    this.config = this.defaultConfig();
+    this.body.replaceChildren();
+    this.build();
+    this.#restore();
+    this.setAttribute('ready', '');
+    this.dispatchEvent(new CustomEvent('ready'));
+  }
+
+  disconnectedCallback() {
+    this.dispose?.();
+  }
+
+  get stateKey() {
+    return this.getAttribute('state-key') ?? this.constructor.stateKey;
+  }
+
+  #restore() {
+    const { entries, errors } = readLessonState();
+    const key = this.stateKey;
+    const problem = errors[key] ?? errors['*'];
+    if (key in entries) {
+      try {
+        const error = this.commit(this.sanitizeState(entries[key]), { record: false });
+        if (!error) return;
+        this.showNotice(`The link’s state for this widget was rejected (${error}); showing the starting example.`);
+      } catch (error) {
+        this.showNotice(`The link’s state for this widget was ignored (${error.message}); showing the starting example.`);
+      }
+    } else if (problem) {
+      this.showNotice(`${problem} Showing the starting example.`);
+    }
+    this.commit(this.defaultState(), { record: false, writeUrl: false });
+  }
+
+  /**
+   * Makes `next` the state if the core accepts it. Returns null on success, else the error
+   * message (the caller shows it beside the field that caused it).
+   */
+  commit(next, { record = true, writeUrl = true } = {}) {
+    let view;
+    try {
+      view = this.compute(next);
+    } catch (error) {
+      return error.message;
+    }
+    if (record && this.#state !== null) {
+      this.#undo.push(this.#state);
+      if (this.#undo.length > UNDO_LIMIT) this.#undo.shift();
+    }
+    this.#state = next;
+    this.#view = view;
+    this.render(view, next);
+    this.updateHistoryButtons?.();
+    if (writeUrl) writeLessonState(this.stateKey, next);
+    this.dispatchEvent(new CustomEvent('change', { detail: { state: this.state } }));
+    return null;
+  }
+
+  undo() {
+    const previous = this.#undo.pop();
+    if (previous) this.commit(previous, { record: false });
+    this.updateHistoryButtons?.();
+  }
+
+  reset() {
+    this.clearNotice();
+    this.commit(this.defaultState());
+  }
+
+  showNotice(message) {
+    this.noticeBox.textContent = message;
+    this.noticeBox.hidden = false;
+  }
+
+  clearNotice() {
+    this.noticeBox.hidden = true;
+    this.noticeBox.textContent = '';
+  }
+
+  /** A toolbar with Undo and Reset buttons, wired to this widget. */
+  historyToolbar(label) {
+    const undo = element('button', { type: 'button', textContent: 'Undo', className: 'secondary' });
+    const reset = element('button', { type: 'button', textContent: 'Reset', className: 'secondary' });
+    undo.addEventListener('click', () => this.undo());
+    reset.addEventListener('click', () => this.reset());
+    this.updateHistoryButtons = () => {
+      undo.disabled = !this.canUndo;
+    };
+    return element('div', { className: 'toolbar', role: 'group', ariaLabel: label }, [undo, reset]);
+  }
+}
+
+/** document.createElement with properties and children, for terse DOM building. */
+export function element(tag, properties = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(properties)) {
+    if (name === 'dataset') Object.assign(node.dataset, value);
+    else if (name in node || name.startsWith('aria')) node[name] = value;
+    else node.setAttribute(name, value);
+  }
+  node.append(...children);
+  return node;
+}
