@@ -6,7 +6,6 @@
 
 #include <cmath>
 #include <limits>
-#include <sstream>
 
 #include "mha/kernels.hpp"
 #include "mha/lesson_math.hpp"
@@ -52,10 +51,9 @@ MultiHeadAttention::MultiHeadAttention(const AttentionConfig& config) : config_(
   require_in_range(config.d_model, 1, kMaxModelWidth, "d_model");
   require_in_range(config.num_heads, 1, config.d_model, "num_heads (h)");
   if (config.d_model % config.num_heads != 0) {
-    std::ostringstream out;
-    out << "num_heads (h): must divide d_model = " << config.d_model << " so that every head has "
-        << "the same width d_k = d_model / h, got h = " << config.num_heads;
-    throw InvalidArgument(out.str());
+    throw InvalidArgument(message("num_heads (h): must divide d_model = ", config.d_model,
+                                  " so that every head has the same width d_k = d_model / h, "
+                                  "got h = ", config.num_heads));
   }
   const int d = config.d_model;
   w_q_ = MatrixF::Zero(d, d);
@@ -134,24 +132,19 @@ void MultiHeadAttention::set_attention_override(int head, const std::vector<floa
     for (int s = 0; s < L; ++s) {
       const float w = weights[static_cast<std::size_t>(t) * L + s];
       if (w < 0) {
-        std::ostringstream out;
-        out << name << ": entry (" << t << ", " << s << ") is " << w
-            << "; attention weights must be non-negative";
-        throw InvalidArgument(out.str());
+        throw InvalidArgument(message(name, ": entry (", t, ", ", s, ") is ", w,
+                                      "; attention weights must be non-negative"));
       }
       if (config_.causal && s > t && w != 0) {
-        std::ostringstream out;
-        out << name << ": entry (" << t << ", " << s << ") is " << w
-            << ", but the causal mask lets token " << t << " attend only to tokens 0.." << t;
-        throw InvalidArgument(out.str());
+        throw InvalidArgument(message(name, ": entry (", t, ", ", s, ") is ", w,
+                                      ", but the causal mask lets token ", t,
+                                      " attend only to tokens 0..", t));
       }
       sum += w;
     }
     if (std::abs(sum - 1.0) > kRowSumTolerance) {
-      std::ostringstream out;
-      out << name << ": row " << t << " sums to " << sum
-          << "; each row must sum to 1";
-      throw InvalidArgument(out.str());
+      throw InvalidArgument(message(name, ": row ", t, " sums to ", sum,
+                                    "; each row must sum to 1"));
     }
   }
   overrides_[static_cast<std::size_t>(head)] = Eigen::Map<const MatrixF>(weights.data(), L, L);
@@ -270,18 +263,14 @@ std::vector<float> renormalize_rows(const std::vector<float>& weights, int rows,
     double sum = 0;
     for (int c = 0; c < cols; ++c) {
       if (row[c] < 0) {
-        std::ostringstream out;
-        out << "weights to renormalize: entry (" << r << ", " << c << ") is " << row[c]
-            << "; weights must be non-negative";
-        throw InvalidArgument(out.str());
+        throw InvalidArgument(message("weights to renormalize: entry (", r, ", ", c, ") is ",
+                                      row[c], "; weights must be non-negative"));
       }
       sum += row[c];
     }
     if (!(sum > 0) || !std::isfinite(sum)) {
-      std::ostringstream out;
-      out << "weights to renormalize: row " << r << " sums to " << describe_number(sum)
-          << "; it needs a positive, finite sum";
-      throw InvalidArgument(out.str());
+      throw InvalidArgument(message("weights to renormalize: row ", r, " sums to ", sum,
+                                    "; it needs a positive, finite sum"));
     }
     for (int c = 0; c < cols; ++c) row[c] = static_cast<float>(row[c] / sum);
   }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "mha/errors.hpp"
+#include "mha/message.hpp"  // describe_number
 
 namespace mha {
 
@@ -14,7 +15,5 @@ namespace mha {
 void require_matrix(const std::vector<float>& values, int rows, int cols, const std::string& what);
 // Requires lo <= value <= hi (inclusive).
 void require_in_range(long long value, long long lo, long long hi, const std::string& what);
-// A number as the messages print it: "NaN", "infinity", "-infinity" or e.g. "3.5".
-std::string describe_number(double value);
 
 }  // namespace mha
