@@ -15,6 +15,21 @@ export default defineConfig({
     target: 'es2022',
     // The wasm modules must stay separate files (streamed and compiled by the browser).
     assetsInlineLimit: 0,
+    rollupOptions: {
+      input: {
+        index: 'web/index.html',
+        embed: 'web/embed.html',
+        course: 'web/examples/course.html',
+        'multiple-heads': 'web/multiple-heads.js',
+        'embed-resizer': 'web/embed-resizer.js',
+      },
+      // The two author-facing scripts keep stable names; everything else is hashed.
+      output: {
+        entryFileNames: (chunk) => (['multiple-heads', 'embed-resizer'].includes(chunk.name)
+          ? '[name].js' : 'assets/[name]-[hash].js'),
+      },
+      preserveEntrySignatures: 'exports-only',
+    },
   },
   preview: { host: '127.0.0.1', port: 5173, strictPort: false },
   server: { host: '127.0.0.1' },

@@ -21,8 +21,8 @@ const TYPES = {
   '.woff2': 'font/woff2',
 };
 
-/** Serves `root` and resolves to { url, close() }. */
-export function serveStatic(root, { csp = STRICT_CSP, port = 0 } = {}) {
+/** Serves `root` and resolves to { url, close() }. `port` 0 picks a free port. */
+export function serveStatic(root, { csp = STRICT_CSP, port = 0, cors = true } = {}) {
   const base = path.resolve(root);
   const server = http.createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url, 'http://x').pathname);
@@ -40,6 +40,9 @@ export function serveStatic(root, { csp = STRICT_CSP, port = 0 } = {}) {
     }
     const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
     if (csp) headers['Content-Security-Policy'] = csp;
+    // A sandboxed iframe (no allow-same-origin) has an opaque origin: its module scripts
+    // and wasm fetches are cross-origin and need this header (GitHub Pages sends it too).
+    if (cors) headers['Access-Control-Allow-Origin'] = '*';
     response.writeHead(200, headers);
     createReadStream(file).pipe(response);
   });

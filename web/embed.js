@@ -1,0 +1,49 @@
+// embed.html?widget=<name>&<attribute>=<value>...: one widget alone, for <iframe> embeds.
+// The widget's state lives in this frame's URL hash (as on the lesson page), so a frame URL
+// with a hash reproduces exactly what a learner saw. The frame reports its height to the
+// parent page (postMessage) so that the parent can size the iframe (see embed-resizer.js).
+// Every parameter is checked against a fixed list: unknown widgets or attributes are
+// refused with a visible message, never interpreted.
+import { WIDGETS } from './widgets/registry.js';
+
+const root = document.getElementById('embed-root');
+const params = new URLSearchParams(location.search);
+const name = params.get('widget') ?? '';
+const entry = Object.hasOwn(WIDGETS, name) ? WIDGETS[name] : null;
+
+function refuse(message) {
+  const box = document.createElement('p');
+  box.className = 'embed-error';
+  box.setAttribute('role', 'alert');
+  box.textContent = message;
+  root.replaceChildren(box);
+}
+
+if (!entry) {
+  refuse(`Unknown widget “${name.slice(0, 40)}”. Use one of: ${Object.keys(WIDGETS).join(', ')}.`);
+} else {
+  const element = document.createElement(entry.tag);
+  const ignored = [];
+  for (const [key, value] of params) {
+    if (key === 'widget') continue;
+    if (entry.attributes.includes(key) && value.length <= 4000) element.setAttribute(key, value);
+    else ignored.push(key.slice(0, 40));
+  }
+  document.title = `${entry.title}: Multiple Heads`;
+  root.append(element);
+  if (ignored.length > 0) {
+    const note = document.createElement('p');
+    note.className = 'embed-error';
+    note.textContent = `Ignored unknown parameters: ${ignored.join(', ')}.`;
+    root.prepend(note);
+  }
+}
+
+// Height reporting: the parent cannot read a cross-origin (or sandboxed) frame's size.
+let lastHeight = 0;
+new ResizeObserver(() => {
+  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+  if (height === lastHeight || window.parent === window) return;
+  lastHeight = height;
+  window.parent.postMessage({ type: 'multiple-heads:height', widget: name, height }, '*');
+}).observe(document.documentElement);

@@ -1,0 +1,6 @@
+// The package's entry for course authors: importing this module registers every widget as
+// a custom element (<mha-blend>, <mha-head-splitting>, <mha-wo-mixing>,
+// <mha-heads-questions>) and exposes the engine API. All widgets on a page share one wasm
+// module instance, loaded on first use. See docs/EMBEDDING.md.
+export { WIDGETS } from './widgets/registry.js';
+export { AttentionError, AttentionModel, Matrix, loadEngine, sharedEngine, supportsSimd } from './engine/engine.js';
