@@ -2,9 +2,15 @@
 // copies only these from its URL, and for docs/EMBEDDING.md).
 import './all.js';
 
+// Understood by every widget (MhaWidget): starting state, read-only, panels, URL key, config.
+const COMMON = ['state', 'readonly', 'panels', 'state-key', 'config'];
+
 export const WIDGETS = {
-  blend: { tag: 'mha-blend', title: 'One head, one average', attributes: ['query', 'state-key'] },
-  'head-splitting': { tag: 'mha-head-splitting', title: 'Head splitting', attributes: ['state-key'] },
-  'wo-mixing': { tag: 'mha-wo-mixing', title: 'What W_O is for', attributes: ['state-key'] },
-  'heads-questions': { tag: 'mha-heads-questions', title: 'Heads ask different questions', attributes: ['state-key'] },
+  blend: {
+    tag: 'mha-blend', title: 'One head, one average',
+    attributes: [...COMMON, 'sentence', 'query', 'subject', 'complement'],
+  },
+  'head-splitting': { tag: 'mha-head-splitting', title: 'Head splitting', attributes: [...COMMON] },
+  'wo-mixing': { tag: 'mha-wo-mixing', title: 'What W_O is for', attributes: [...COMMON] },
+  'heads-questions': { tag: 'mha-heads-questions', title: 'Heads ask different questions', attributes: [...COMMON] },
 };

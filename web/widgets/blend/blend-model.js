@@ -4,10 +4,29 @@ import lesson from '../../../lessons/multiple-heads/widgets/blend.json' with { t
 
 export const BLEND_LESSON = lesson;
 
-/** The widget's configuration: lesson data, optionally overridden by an author. */
+/** Splits a sentence into word and punctuation tokens: "it was wrong." -> it, was, wrong, . */
+export function tokenize(sentence) {
+  return sentence.match(/[\p{L}\p{N}'’-]+|[^\s\p{L}\p{N}]/gu) ?? [];
+}
+
+/**
+ * The widget's configuration: lesson data, optionally overridden by an author (sentence,
+ * query, subject, complement). A new sentence keeps the lesson's value vectors for the
+ * subject and the complement (whatever their words) and seeds the others.
+ */
 export function blendConfig(overrides = {}) {
   const config = { ...lesson, ...overrides };
+  if (typeof config.sentence !== 'string' || config.sentence.length > 400) {
+    throw new Error('sentence: expected text of at most 400 characters');
+  }
+  if (overrides.sentence !== undefined) config.tokens = tokenize(config.sentence);
   const tokens = config.tokens;
+  if (tokens.length < 3 || tokens.length > 40) throw new Error(`sentence: expected 3 to 40 tokens, got ${tokens.length}`);
+  if (overrides.sentence !== undefined || overrides.subject !== undefined || overrides.complement !== undefined) {
+    const [subjectVector, complementVector] = [lesson.values[lesson.subject], lesson.values[lesson.complement]];
+    config.values = { [config.subject]: subjectVector, [config.complement]: complementVector };
+  }
+  if (config.subject === config.complement) throw new Error('subject and complement must be different tokens');
   const index = (token, what) => {
     const i = tokens.indexOf(token);
     if (i < 0) throw new Error(`${what} “${token}” is not one of the tokens`);
@@ -23,7 +42,10 @@ export function blendConfig(overrides = {}) {
 
 /** A weight row from a preset: named weights, and `rest` shared evenly by the others. */
 export function presetRow(config, preset) {
-  const named = Object.entries(preset.weights).map(([token, w]) => [config.tokens.indexOf(token), w]);
+  // Presets name the lesson's subject and complement; with an author's sentence they mean
+  // the configured subject and complement tokens.
+  const rename = { [lesson.subject]: config.subject, [lesson.complement]: config.complement };
+  const named = Object.entries(preset.weights).map(([token, w]) => [config.tokens.indexOf(rename[token] ?? token), w]);
   const others = config.tokens.length - named.length;
   const row = config.tokens.map(() => (others > 0 ? preset.rest / others : 0));
   for (const [i, w] of named) row[i] = w;

@@ -15,8 +15,10 @@ export class BlendWidget extends MhaWidget {
   static styles = styles;
 
   defaultConfig() {
-    const overrides = {};
-    if (this.hasAttribute('query')) overrides.query = this.getAttribute('query');
+    const overrides = this.configAttribute();
+    for (const name of ['sentence', 'query', 'subject', 'complement']) {
+      if (this.hasAttribute(name)) overrides[name] = this.getAttribute(name);
+    }
     return blendConfig(overrides);
   }
 
@@ -82,7 +84,7 @@ export class BlendWidget extends MhaWidget {
         chart.element, element('figcaption', { textContent: `v(${tokens[index]})` }),
       ]);
     };
-    const vectors = element('div', { className: 'vectors' }, [
+    const vectors = element('div', { className: 'vectors', dataset: { panel: 'vectors' } }, [
       vectorChart(subjectIndex, 'token-subject'), vectorChart(complementIndex, 'token-complement'),
     ]);
 
@@ -112,7 +114,7 @@ export class BlendWidget extends MhaWidget {
     this.readout = element('p', { className: 'readout num' });
     this.alternative = element('div', { className: 'alternative' });
 
-    const oneHead = element('section', { className: 'panel', ariaLabel: 'One head' }, [
+    const oneHead = element('section', { className: 'panel', ariaLabel: 'One head', dataset: { panel: 'one-head' } }, [
       element('h3', { textContent: 'One head, one budget' }),
       element('div', { className: 'toolbar', role: 'group', ariaLabel: 'What to edit' }, this.modeButtons),
       element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Presets for one head' }, presetButtons),
@@ -143,7 +145,7 @@ export class BlendWidget extends MhaWidget {
     const concatLabels = [...coordinates.map((c) => `A${c}`), ...coordinates.map((c) => `B${c}`)];
     this.concatChart = new StackedBars({ label: 'Concatenated output of heads A and B', columnLabels: concatLabels });
     this.readoutTwo = element('div', { className: 'readout-two num' });
-    const twoHeads = element('section', { className: 'panel', ariaLabel: 'Two heads' }, [
+    const twoHeads = element('section', { className: 'panel', ariaLabel: 'Two heads', dataset: { panel: 'two-heads' } }, [
       element('h3', { textContent: 'Two heads, two budgets' }),
       element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Presets for two heads' }, [twoPreset]),
       element('div', { className: 'heads' }, [

@@ -17,6 +17,12 @@
 //   build()                    creates the DOM once, in this.body
 //   compute(state)             runs the core; returns a view; throws on invalid state
 //   render(view, state)        updates the DOM from a view
+//
+// Attributes every widget understands (see docs/EMBEDDING.md):
+//   state="<JSON>"    starting state (the URL hash, when it has one, wins)
+//   readonly          shows the state but offers no editing
+//   panels="a b"      shows only these panels (elements marked data-panel="name")
+//   state-key="key"   the key of this widget's state in the URL hash
 import { sharedEngine } from '../../engine/engine.js';
 import { readLessonState, writeLessonState } from './lesson-state.js';
 import baseStyles from './widget-base.css?inline';
@@ -82,9 +88,17 @@ export class MhaWidget extends HTMLElement {
       }));
       return;
     }
-    this.config = this.defaultConfig();
+    try {
+      this.config = this.defaultConfig();
+    } catch (error) {
+      this.body.replaceChildren(element('p', {
+        className: 'error', role: 'alert', textContent: `This widget's configuration is invalid: ${error.message}`,
+      }));
+      return;
+    }
     this.body.replaceChildren();
     this.build();
+    this.#applyPanels();
     this.#restore();
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
@@ -98,10 +112,60 @@ export class MhaWidget extends HTMLElement {
     return this.getAttribute('state-key') ?? this.constructor.stateKey;
   }
 
+  get readOnly() {
+    return this.hasAttribute('readonly');
+  }
+
+  /** The `config` attribute as an object, for subclasses' defaultConfig(); strict. */
+  configAttribute() {
+    const text = this.getAttribute('config');
+    if (text === null) return {};
+    if (text.length > 20000) throw new Error('the config attribute is too long');
+    let value;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new Error('the config attribute is not valid JSON');
+    }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new Error('the config attribute must be a JSON object');
+    }
+    return value;
+  }
+
+  #applyPanels() {
+    const wanted = this.getAttribute('panels');
+    if (wanted === null) return;
+    const names = new Set(wanted.split(/[\s,]+/).filter(Boolean));
+    for (const panel of this.body.querySelectorAll('[data-panel]')) {
+      panel.hidden = !names.has(panel.dataset.panel);
+    }
+  }
+
+  // Read-only: controls stay visible and readable (text fields are readOnly, not removed)
+  // but nothing can be changed.
+  #applyReadOnly() {
+    if (!this.readOnly) return;
+    for (const toolbar of this.body.querySelectorAll('.history')) toolbar.hidden = true;
+    for (const control of this.body.querySelectorAll('input, select, button, textarea')) {
+      if (control.type === 'text' || control.tagName === 'TEXTAREA') control.readOnly = true;
+      else control.disabled = true;
+    }
+  }
+
   #restore() {
     const { entries, errors } = readLessonState();
     const key = this.stateKey;
     const problem = errors[key] ?? errors['*'];
+    if (!(key in entries) && this.hasAttribute('state')) {
+      try {
+        const error = this.commit(this.sanitizeState(JSON.parse(this.getAttribute('state'))), { record: false, writeUrl: false });
+        if (!error) return;
+        this.showNotice(`The state attribute was rejected (${error}); showing the starting example.`);
+      } catch (error) {
+        this.showNotice(`The state attribute was ignored (${error.message}); showing the starting example.`);
+      }
+    }
     if (key in entries) {
       try {
         const error = this.commit(this.sanitizeState(entries[key]), { record: false });
@@ -135,6 +199,7 @@ export class MhaWidget extends HTMLElement {
     this.#view = view;
     this.render(view, next);
     this.updateHistoryButtons?.();
+    this.#applyReadOnly();
     if (writeUrl) writeLessonState(this.stateKey, next);
     this.dispatchEvent(new CustomEvent('change', { detail: { state: this.state } }));
     return null;
@@ -170,7 +235,7 @@ export class MhaWidget extends HTMLElement {
     this.updateHistoryButtons = () => {
       undo.disabled = !this.canUndo;
     };
-    return element('div', { className: 'toolbar', role: 'group', ariaLabel: label }, [undo, reset]);
+    return element('div', { className: 'toolbar history', role: 'group', ariaLabel: label }, [undo, reset]);
   }
 }
 
