@@ -12,6 +12,7 @@
 //   until the next call on it, and detached if the wasm memory grows). engine.js copies
 //   them out immediately.
 // * Getters never fail: before a successful forward() they return empty views.
+// * forward() packs the whole trace into one buffer (one call and one copy from JS).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -114,24 +115,38 @@ class RawModel {
   }
   val renormalized() const { return view_of(scratch_); }
 
+  // Runs the forward pass and packs the whole trace into one buffer, so that JavaScript
+  // fetches and copies it with one call instead of one per matrix (at lesson sizes the
+  // calls, not the arithmetic, would dominate). Layout, all row-major float32:
+  //   queries, keys, values, concat, output            (L x d_model each)
+  //   then per head i: scores (L x L), weights (L x L), output (L x d_k),
+  //                    contribution (L x d_model, only if requested), overridden (1: 0 or 1)
   std::string forward(const val& x, bool per_head_contributions) {
     return guarded([&] {
-      trace_ = model_.forward(to_floats(x), mha::ForwardOptions{per_head_contributions});
+      trace_.reset();
+      mha::ForwardTrace trace =
+          model_.forward(to_floats(x), mha::ForwardOptions{per_head_contributions});
+      std::size_t size = 5 * static_cast<std::size_t>(trace.output.size());
+      for (const mha::HeadTrace& head : trace.heads) {
+        size += head.scores.size() + head.weights.size() + head.output.size() +
+                head.contribution.size() + 1;
+      }
+      packed_.clear();
+      packed_.reserve(size);
+      auto append = [&](const MatrixF& m) { packed_.insert(packed_.end(), m.data(), m.data() + m.size()); };
+      for (const MatrixF* m : {&trace.queries, &trace.keys, &trace.values, &trace.concat, &trace.output}) append(*m);
+      for (const mha::HeadTrace& head : trace.heads) {
+        append(head.scores);
+        append(head.weights);
+        append(head.output);
+        append(head.contribution);
+        packed_.push_back(head.weights_overridden ? 1.0f : 0.0f);
+      }
+      trace_ = std::move(trace);
     });
   }
   bool hasTrace() const { return trace_.has_value(); }
-  val queries() const { return trace_ ? view_of(trace_->queries) : view_of(empty_); }
-  val keys() const { return trace_ ? view_of(trace_->keys) : view_of(empty_); }
-  val values() const { return trace_ ? view_of(trace_->values) : view_of(empty_); }
-  val concat() const { return trace_ ? view_of(trace_->concat) : view_of(empty_); }
-  val output() const { return trace_ ? view_of(trace_->output) : view_of(empty_); }
-  val headScores(int i) const { return head(i) ? view_of(head(i)->scores) : view_of(empty_); }
-  val headWeights(int i) const { return head(i) ? view_of(head(i)->weights) : view_of(empty_); }
-  val headOutput(int i) const { return head(i) ? view_of(head(i)->output) : view_of(empty_); }
-  val headContribution(int i) const {
-    return head(i) ? view_of(head(i)->contribution) : view_of(empty_);
-  }
-  bool headWeightsOverridden(int i) const { return head(i) && head(i)->weights_overridden; }
+  val packedTrace() const { return view_of(packed_); }
   RawCounts counts() const {
     if (!trace_) return {0, 0, 0, 0, 0};
     const mha::OperationCounts& c = trace_->counts;
@@ -147,14 +162,10 @@ class RawModel {
   val spectrum() const { return view_of(spectrum_); }
 
  private:
-  const mha::HeadTrace* head(int i) const {
-    if (!trace_ || i < 0 || i >= static_cast<int>(trace_->heads.size())) return nullptr;
-    return &trace_->heads[static_cast<std::size_t>(i)];
-  }
-
   mha::MultiHeadAttention model_;
   std::optional<mha::ForwardTrace> trace_;
   std::vector<float> scratch_;
+  std::vector<float> packed_;
   std::vector<double> spectrum_;
   MatrixF empty_;
 };
@@ -193,16 +204,7 @@ EMSCRIPTEN_BINDINGS(multiple_heads) {
       .function("renormalized", &RawModel::renormalized)
       .function("forward", &RawModel::forward)
       .function("hasTrace", &RawModel::hasTrace)
-      .function("queries", &RawModel::queries)
-      .function("keys", &RawModel::keys)
-      .function("values", &RawModel::values)
-      .function("concat", &RawModel::concat)
-      .function("output", &RawModel::output)
-      .function("headScores", &RawModel::headScores)
-      .function("headWeights", &RawModel::headWeights)
-      .function("headOutput", &RawModel::headOutput)
-      .function("headContribution", &RawModel::headContribution)
-      .function("headWeightsOverridden", &RawModel::headWeightsOverridden)
+      .function("packedTrace", &RawModel::packedTrace)
       .function("counts", &RawModel::counts)
       .function("computeSimilaritySpectrum", &RawModel::computeSimilaritySpectrum)
       .function("spectrum", &RawModel::spectrum);

@@ -211,26 +211,30 @@ export class AttentionModel {
     const { perHeadContributions = true } = options;
     check(raw.forward(toFloat32(x, 'X'), Boolean(perHeadContributions)));
     const { seqLen: L, dModel: d, numHeads: h, dK } = this.config;
-    // Copy each view as soon as it is returned: a later call may grow (detach) the memory.
-    const matrix = (rows, cols, view) => new Matrix(rows, cols, new Float32Array(view));
+    // One copy of the packed trace (layout in bindings/multiple_heads_bindings.cpp), made
+    // at once: a later call may grow the wasm memory and detach the view. The matrices
+    // below are views into this JS-owned copy.
+    const packed = new Float32Array(raw.packedTrace());
+    let offset = 0;
+    const take = (rows, cols) => {
+      const m = new Matrix(rows, cols, packed.subarray(offset, offset + rows * cols));
+      offset += rows * cols;
+      return m;
+    };
+    const [queries, keys, values, concat, output] = [0, 1, 2, 3, 4].map(() => take(L, d));
     const heads = [];
     for (let i = 0; i < h; i++) {
       heads.push({
-        scores: matrix(L, L, raw.headScores(i)),
-        weights: matrix(L, L, raw.headWeights(i)),
-        output: matrix(L, dK, raw.headOutput(i)),
-        contribution: perHeadContributions ? matrix(L, d, raw.headContribution(i)) : null,
-        weightsOverridden: raw.headWeightsOverridden(i),
+        scores: take(L, L),
+        weights: take(L, L),
+        output: take(L, dK),
+        contribution: perHeadContributions ? take(L, d) : null,
+        weightsOverridden: take(1, 1).data[0] === 1,
       });
     }
     const counts = raw.counts();
     return {
-      queries: matrix(L, d, raw.queries()),
-      keys: matrix(L, d, raw.keys()),
-      values: matrix(L, d, raw.values()),
-      heads,
-      concat: matrix(L, d, raw.concat()),
-      output: matrix(L, d, raw.output()),
+      queries, keys, values, heads, concat, output,
       counts: { ...counts, attention: counts.scores + counts.weightedSum },
     };
   }
