@@ -12,7 +12,8 @@ export const MAX_INPUT_TEXT = 64;
  * @returns {{ ok: true, value: number } | { ok: false, message: string }}
  */
 export function parseNumber(text, { min = -1e6, max = 1e6, what = 'This value' } = {}) {
-  const trimmed = String(text).trim();
+  // The displays print a typographic minus (U+2212); read it back as a minus sign.
+  const trimmed = String(text).trim().replace(/\u2212/g, '-');
   if (trimmed === '') return { ok: false, message: `${what} is empty: type a number.` };
   if (trimmed.length > MAX_INPUT_TEXT) {
     return { ok: false, message: `${what} is too long to be a number (${trimmed.length} characters).` };

@@ -69,16 +69,32 @@ export class MhaWidget extends HTMLElement {
     return this.#undo.length > 0;
   }
 
+  // Built on connection; taken down (models deleted) when removed from the page, and
+  // rebuilt with the same state if it is put back (moving an element in the DOM removes
+  // and re-inserts it in one task, so take-down waits a microtask).
+  #built = false;
+  #connecting = false;
+
   async connectedCallback() {
-    if (this.#started) return;
-    this.#started = true;
-    this.root = this.attachShadow({ mode: 'open' });
-    this.root.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(this.constructor.styles ?? '')];
-    this.body = document.createElement('div');
-    this.body.className = 'widget';
-    this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });
-    this.root.append(this.noticeBox, this.body);
-    this.body.append(element('p', { className: 'loading', textContent: 'Loading the attention core…' }));
+    if (this.#built || this.#connecting) return;
+    this.#connecting = true;
+    try {
+      await this.#connect();
+    } finally {
+      this.#connecting = false;
+    }
+  }
+
+  async #connect() {
+    if (!this.root) {
+      this.root = this.attachShadow({ mode: 'open' });
+      this.root.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(this.constructor.styles ?? '')];
+      this.body = document.createElement('div');
+      this.body.className = 'widget';
+      this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });
+      this.root.append(this.noticeBox, this.body);
+    }
+    this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention core…' }));
     try {
       this.engine = await sharedEngine();
     } catch (error) {
@@ -88,6 +104,7 @@ export class MhaWidget extends HTMLElement {
       }));
       return;
     }
+    if (!this.isConnected) return;
     try {
       this.config = this.defaultConfig();
     } catch (error) {
@@ -99,13 +116,20 @@ export class MhaWidget extends HTMLElement {
     this.body.replaceChildren();
     this.build();
     this.#applyPanels();
-    this.#restore();
+    if (this.#state !== null) this.commit(this.#state, { record: false, writeUrl: false });
+    else this.#restore();
+    this.#built = true;
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
   }
 
   disconnectedCallback() {
-    this.dispose?.();
+    queueMicrotask(() => {
+      if (this.isConnected || !this.#built) return;
+      this.dispose?.();
+      this.#built = false;
+      this.removeAttribute('ready');
+    });
   }
 
   get stateKey() {
