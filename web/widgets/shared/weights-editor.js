@@ -80,13 +80,14 @@ export class WeightsEditor {
     const row = this.kind === 'scores'
       ? this.values.map((v, i) => (i === index ? value : v))
       : rebalance(this.values, index, value);
+    // The widget repaints (show) inside onPropose: mark the learner's field first so that
+    // their own text (e.g. "0." mid-typing) is not rewritten under them.
+    this.typedField = typedField;
     const error = this.onPropose(row, index);
-    if (error) {
-      this.#showError(index, error);
-      return;
-    }
-    this.#showError(index, '');
-    this.typedField = typedField; // keep the learner's own text in the field they typed in
+    this.typedField = null;
+    this.#showError(index, error ?? '');
+    // A slider move replaces any invalid text left in this row's field.
+    if (!error && !typedField) this.rows[index].field.value = formatNumber(row[index], 2);
   }
 
   #showError(index, message) {
@@ -109,7 +110,6 @@ export class WeightsEditor {
       }
       bar.style.width = `${Math.max(0, Math.min(1, weights[i])) * 100}%`;
     });
-    this.typedField = null;
   }
 
   setReadOnly(readOnly) {

@@ -1,0 +1,21 @@
+// npm run build: the core (wasm) and the page, bundled into dist/ with relative URLs:
+//   dist/index.html             the lesson
+//   dist/embed.html             one widget per page, for iframes
+//   dist/multiple-heads.js      the widgets and the engine API, for <script type="module">
+//   dist/embed-resizer.js       sizes embed iframes on a course page
+//   dist/examples/course.html   an example course page
+//   dist/assets/                hashed scripts, styles and the two wasm modules
+import { bootstrap } from './lib/bootstrap.mjs';
+import { cmakeBuild } from './lib/cmake.mjs';
+import { run, step } from './lib/run.mjs';
+
+export function buildWeb() {
+  step('build the wasm modules', () =>
+    cmakeBuild('wasm', ['multiple_heads_simd', 'multiple_heads_scalar']));
+  step('build the page into dist/', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  bootstrap('build');
+  buildWeb();
+}
