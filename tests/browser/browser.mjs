@@ -18,9 +18,12 @@ export async function openBrowser() {
   });
 }
 
-/** Serves the built page (dist/, or $MHA_DIST_DIR when set) under the strict CSP. */
+/** The built site: dist/, or $MHA_DIST_DIR when set. */
+export const DIST_DIR = process.env.MHA_DIST_DIR ?? path.join(ROOT, 'dist');
+
+/** Serves the built site under the strict CSP. */
 export function serveDist(options) {
-  return serveStatic(process.env.MHA_DIST_DIR ?? path.join(ROOT, 'dist'), options);
+  return serveStatic(DIST_DIR, options);
 }
 
 /** A new page whose console errors, page errors and CSP violations are collected. */

@@ -11,6 +11,6 @@ export const WIDGETS = {
     attributes: [...COMMON, 'sentence', 'query', 'subject', 'complement'],
   },
   'head-splitting': { tag: 'mha-head-splitting', title: 'Head splitting', attributes: [...COMMON] },
-  'wo-mixing': { tag: 'mha-wo-mixing', title: 'What W_O is for', attributes: [...COMMON] },
-  'heads-questions': { tag: 'mha-heads-questions', title: 'Heads ask different questions', attributes: [...COMMON] },
+  'wo-mixing': { tag: 'mha-wo-mixing', title: 'What W_O is for', attributes: [...COMMON, 'heads', 'token'] },
+  'heads-questions': { tag: 'mha-heads-questions', title: 'Heads ask different questions', attributes: [...COMMON, 'query'] },
 };

@@ -1,0 +1,158 @@
+// What a course author relies on: the example course page (two inline widgets and one in a
+// sandboxed iframe), dist/ served from a sub-path, state that round-trips through a URL,
+// hostile URLs, and widgets moved around a page.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { serveStatic } from '../../scripts/lib/static-server.mjs';
+import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+
+const SUB_PATH = 'course/attention/';
+let browser, server, site;
+
+before(async () => {
+  // A site whose course lives under /course/attention/ (dist/ mounted there), with a host
+  // page at the root that embeds a widget in a sandboxed iframe.
+  site = mkdtempSync(path.join(tmpdir(), 'mha-site-'));
+  mkdirSync(path.join(site, 'course'));
+  symlinkSync(DIST_DIR, path.join(site, SUB_PATH.slice(0, -1)));
+  writeFileSync(path.join(site, 'sandboxed.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sandboxed embed</title>
+<link rel="icon" href="data:,">
+<script type="module" src="${SUB_PATH}embed-resizer.js"></script></head>
+<body><main><h1>Sandboxed</h1>
+<iframe id="frame" title="One head, one average" sandbox="allow-scripts"
+  src="${SUB_PATH}embed.html?widget=blend"></iframe></main></body></html>`);
+  server = await serveStatic(site);
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(site, { recursive: true, force: true });
+});
+
+const readout = (scope) => scope.locator('mha-blend .readout').textContent();
+
+describe('embedding', () => {
+  test('the example course page: two inline widgets and a sandboxed iframe, together', async () => {
+    const { page, problems } = await newWatchedPage(browser);
+    await page.goto(`${server.url}${SUB_PATH}examples/course.html`);
+    await page.locator('mha-blend[ready]').waitFor();
+    await page.locator('mha-wo-mixing[ready]').waitFor();
+    const frame = page.frameLocator('iframe');
+    await frame.locator('mha-head-splitting[ready]').waitFor();
+    // The frame reported its height and the resizer applied it.
+    await page.waitForFunction(() => document.querySelector('iframe').getBoundingClientRect().height > 650);
+    // The inline widgets share one engine: editing one leaves the other working.
+    const field = page.locator('mha-blend').getByLabel('Weight on “researcher”, exact value').first();
+    await field.fill('0.6');
+    assert.match(await readout(page), /Output for “said”/);
+    await screenshot(page, 'embedding-course-page');
+    assert.deepEqual(problems, []);
+  });
+
+  test('dist/ works from a sub-path: lesson page and embed page', async () => {
+    const { page, problems } = await newWatchedPage(browser);
+    await page.goto(`${server.url}${SUB_PATH}`);
+    for (const tag of ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions']) {
+      await page.locator(`${tag}[ready]`).waitFor();
+    }
+    await page.goto(`${server.url}${SUB_PATH}embed.html?widget=wo-mixing`);
+    await page.locator('mha-wo-mixing[ready]').waitFor();
+    assert.deepEqual(problems, []);
+  });
+
+  test('a widget in <iframe sandbox="allow-scripts"> works and sizes its frame', async () => {
+    const { page, problems } = await newWatchedPage(browser);
+    await page.goto(`${server.url}sandboxed.html`);
+    const frame = page.frameLocator('#frame');
+    await frame.locator('mha-blend[ready]').waitFor();
+    const field = frame.locator('mha-blend').getByLabel('Weight on “researcher”, exact value').first();
+    await field.fill('0.9');
+    assert.match(await readout(frame), /Output for “said” = \(0\.9/);
+    await page.waitForFunction(() => document.getElementById('frame').getBoundingClientRect().height > 1000);
+    assert.deepEqual(problems, []);
+  });
+
+  test('state round-trips through the URL', async () => {
+    const { page, problems } = await newWatchedPage(browser);
+    await page.goto(`${server.url}${SUB_PATH}embed.html?widget=blend`);
+    await page.locator('mha-blend[ready]').waitFor();
+    await page.locator('mha-blend').getByRole('button', { name: 'Edit scores' }).click();
+    const score = page.locator('mha-blend').getByLabel('Score on “it”, exact value');
+    await score.fill('2.5');
+    const shown = await readout(page);
+    const url = page.url();
+    assert.match(url, /#blend=/);
+    const other = await newWatchedPage(browser);
+    await other.page.goto(url);
+    await other.page.locator('mha-blend[ready]').waitFor();
+    assert.equal(await readout(other.page), shown, 'the shared link shows exactly the same');
+    assert.equal(await other.page.locator('mha-blend').getByLabel('Score on “it”, exact value').inputValue(), '2.50');
+    assert.deepEqual([...problems, ...other.problems], []);
+  });
+
+  test('hostile or malformed URLs give defaults and a notice, never markup or errors', async () => {
+    const { page, problems } = await newWatchedPage(browser);
+    let dialogs = 0;
+    page.on('dialog', (dialog) => { dialogs++; dialog.dismiss(); });
+    const base = `${server.url}${SUB_PATH}embed.html`;
+    const cases = [
+      ['?widget=<img src=x onerror=alert(1)>', /Unknown widget/],
+      ['?widget=__proto__', /Unknown widget/],
+      ['?widget=blend&onload=alert(1)&query=said', /Ignored unknown parameters: onload/],
+      ['?widget=blend#blend=not-json', /not valid JSON/],
+      ['?widget=blend#blend={"query":99}', /ignored \(query: not a token position\)/],
+      ['?widget=blend#blend={"__proto__":{"x":1},"query":6}', /ignored/],
+      [`?widget=blend#blend=${'9'.repeat(30000)}`, /too long/],
+      ['?widget=blend&state={"mode":"<b>x</b>"}', /state attribute was ignored/],
+      ['?widget=blend&sentence=<script>alert(1)</script>&query=said', /configuration is invalid/],
+    ];
+    for (const [suffix, expected] of cases) {
+      await page.goto('about:blank'); // a fresh document each time, not a fragment change
+      await page.goto(base + suffix);
+      const text = await page.waitForFunction(() => {
+        const root = document.getElementById('embed-root');
+        const widget = root.firstElementChild?.shadowRoot;
+        const inWidget = widget?.querySelector('.notice:not([hidden]), .error')?.textContent;
+        const own = root.querySelector('.embed-error')?.textContent;
+        return inWidget || own || null;
+      }, null, { timeout: 5000 }).then((handle) => handle.jsonValue());
+      assert.match(text, expected, suffix.slice(0, 60));
+      const injected = await page.evaluate(() => document.querySelectorAll('img, script:not([src])').length
+        + [...document.querySelectorAll('*')].filter((e) => e.shadowRoot).reduce(
+          (n, e) => n + e.shadowRoot.querySelectorAll('img, script, b').length, 0));
+      assert.equal(injected, 0, `no markup injected by ${suffix.slice(0, 60)}`);
+    }
+    await screenshot(page, 'embedding-hostile-url');
+    assert.equal(dialogs, 0);
+    assert.deepEqual(problems, []);
+  });
+
+  test('a widget removed and put back keeps working and frees its models', async () => {
+    const { page, problems } = await newWatchedPage(browser);
+    await page.goto(`${server.url}${SUB_PATH}examples/course.html`);
+    await page.locator('mha-blend[ready]').waitFor();
+    const live = () => page.evaluate(async () => (await import('../multiple-heads.js')).sharedEngine().then((e) => e.liveModels));
+    const before = await live();
+    await page.evaluate(() => {
+      const blend = document.querySelector('mha-blend');
+      const parent = blend.parentElement;
+      blend.remove();
+      window.detached = blend;
+      return parent.tagName;
+    });
+    await page.waitForFunction(() => !window.detached.hasAttribute('ready'));
+    assert.ok((await live()) < before, 'removing a widget deletes its models');
+    await page.evaluate(() => document.querySelector('main').append(window.detached));
+    await page.locator('mha-blend[ready]').waitFor();
+    assert.equal(await live(), before);
+    const field = page.locator('mha-blend').getByLabel('Weight on “researcher”, exact value').first();
+    await field.fill('0.3');
+    assert.match(await readout(page), /Output for “said” = \(0\.3/);
+    assert.deepEqual(problems, []);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Multiple Heads for course authors: importing `multiple-heads` registers the widgets as
+ * custom elements and exposes the engine API (the wasm attention core).
+ *
+ * ```html
+ * <script type="module" src=".../multiple-heads.js"></script>
+ * <mha-blend query="said"></mha-blend>
+ * ```
+ * See docs/EMBEDDING.md for every attribute and event.
+ */
+export * from './engine/engine.js';
+
+/** Names of the widgets, as used by embed.html?widget=<name>. */
+export type WidgetName = 'blend' | 'head-splitting' | 'wo-mixing' | 'heads-questions';
+
+export interface WidgetInfo {
+  /** The custom element's tag, e.g. "mha-blend". */
+  tag: string;
+  /** A short human title, used for iframe titles. */
+  title: string;
+  /** Attributes the element understands (embed.html copies only these from its URL). */
+  attributes: string[];
+}
+
+/** Every widget, by name. */
+export declare const WIDGETS: Readonly<Record<WidgetName, WidgetInfo>>;
+
+/** Detail of a widget's `change` event. */
+export interface WidgetChangeDetail<State> {
+  /** The new state (a copy). */
+  state: State;
+}
+
+/**
+ * What every widget element offers, besides being an HTMLElement. Events: `ready` (the core
+ * is loaded and the widget drawn) and `change` (after every accepted edit, undo or reset,
+ * with `event.detail.state`).
+ */
+export interface MultipleHeadsWidget<State = Record<string, unknown>> extends HTMLElement {
+  /** A copy of the current state (JSON-serialisable). */
+  readonly state: State;
+  /** Replaces the state; throws Error (and keeps the current state) if it is invalid. */
+  setState(state: State): void;
+  /** Back to the starting state (an undoable edit). */
+  reset(): void;
+  /** Takes back the last edit. */
+  undo(): void;
+  readonly canUndo: boolean;
+  /** True while the element shows a state without offering edits (attribute `readonly`). */
+  readonly readOnly: boolean;
+}
+
+/** <mha-blend>: one head's budget versus two heads. */
+export interface BlendState {
+  /** Position of the query token. */
+  query: number;
+  /** What the one-head panel edits. */
+  mode: 'weights' | 'scores';
+  /** One head's weights over the tokens: non-negative, summing to 1. */
+  weights: number[];
+  /** One head's scores (softmax turns them into weights in "scores" mode). */
+  scores: number[];
+  /** Head A's and head B's weights: non-negative, each summing to 1. */
+  headA: number[];
+  headB: number[];
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mha-blend': MultipleHeadsWidget<BlendState>;
+    'mha-head-splitting': MultipleHeadsWidget;
+    'mha-wo-mixing': MultipleHeadsWidget;
+    'mha-heads-questions': MultipleHeadsWidget;
+  }
+}
