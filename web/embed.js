@@ -23,6 +23,7 @@ if (!entry) {
   refuse(`Unknown widget “${name.slice(0, 40)}”. Use one of: ${Object.keys(WIDGETS).join(', ')}.`);
 } else {
   const element = document.createElement(entry.tag);
+  element.setAttribute('heading-level', '2'); // under this frame's own h1
   const ignored = [];
   for (const [key, value] of params) {
     if (key === 'widget') continue;
@@ -30,7 +31,11 @@ if (!entry) {
     else ignored.push(key.slice(0, 40));
   }
   document.title = `${entry.title}: Multiple Heads`;
-  root.append(element);
+  // The frame's own page heading, for screen readers (the host page shows its own title).
+  const heading = document.createElement('h1');
+  heading.className = 'sr-only';
+  heading.textContent = entry.title;
+  root.append(heading, element);
   if (ignored.length > 0) {
     const note = document.createElement('p');
     note.className = 'embed-error';

@@ -116,7 +116,7 @@ describe('embedding', () => {
       await page.goto(base + suffix);
       const text = await page.waitForFunction(() => {
         const root = document.getElementById('embed-root');
-        const widget = root.firstElementChild?.shadowRoot;
+        const widget = [...root.children].find((e) => e.shadowRoot)?.shadowRoot;
         const inWidget = widget?.querySelector('.notice:not([hidden]), .error')?.textContent;
         const own = root.querySelector('.embed-error')?.textContent;
         return inWidget || own || null;

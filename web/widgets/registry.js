@@ -3,7 +3,7 @@
 import './all.js';
 
 // Understood by every widget (MhaWidget): starting state, read-only, panels, URL key, config.
-const COMMON = ['state', 'readonly', 'panels', 'state-key', 'config'];
+const COMMON = ['state', 'readonly', 'panels', 'state-key', 'config', 'heading-level'];
 
 export const WIDGETS = {
   blend: {

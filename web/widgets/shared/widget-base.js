@@ -23,6 +23,8 @@
 //   readonly          shows the state but offers no editing
 //   panels="a b"      shows only these panels (elements marked data-panel="name")
 //   state-key="key"   the key of this widget's state in the URL hash
+//   heading-level="2" the outline level of the widget's top headings (default 3, for a
+//                     widget placed under an h2); lower headings follow
 import { sharedEngine } from '../../engine/engine.js';
 import { readLessonState, writeLessonState } from './lesson-state.js';
 import baseStyles from './widget-base.css?inline';
@@ -115,6 +117,7 @@ export class MhaWidget extends HTMLElement {
     }
     this.body.replaceChildren();
     this.build();
+    this.#applyHeadingLevel();
     this.#applyPanels();
     if (this.#state !== null) this.commit(this.#state, { record: false, writeUrl: false });
     else this.#restore();
@@ -155,6 +158,18 @@ export class MhaWidget extends HTMLElement {
       throw new Error('the config attribute must be a JSON object');
     }
     return value;
+  }
+
+  // Widgets write h3 (and h4) headings; a page that places a widget elsewhere in its
+  // outline says where with heading-level, and the levels shift to match.
+  #applyHeadingLevel() {
+    const level = Number(this.getAttribute('heading-level') ?? 3);
+    if (!Number.isInteger(level) || level < 1 || level > 6 || level === 3) return;
+    for (const heading of this.body.querySelectorAll('h3, h4, h5, h6')) {
+      const shifted = Math.min(6, Math.max(1, Number(heading.tagName[1]) + level - 3));
+      heading.setAttribute('role', 'heading');
+      heading.setAttribute('aria-level', String(shifted));
+    }
   }
 
   #applyPanels() {

@@ -1,0 +1,282 @@
+// The head-splitting widget's mathematics, run by the core: operation counts of real forward
+// passes, the singular values of one head's similarity matrix, and timing of forward passes
+// (used by the measuring worker). No DOM here, so Node tests and the worker import it too.
+//
+// Why the counts do not depend on h: head i's scores Q_i K_i^T are an L x L matrix of dot
+// products of length d_k, so L^2 d_k multiply-adds, and h heads cost h L^2 d_k = L^2 d_model
+// because d_k = d_model / h. The weighted sum weights_i V_i costs the same. The core adds up
+// the multiply-adds as it does the work, and the widget shows those tallies.
+import lesson from '../../../lessons/multiple-heads/widgets/head-splitting.json' with { type: 'json' };
+
+export const SPLIT_LESSON = lesson;
+
+/** Only the counts and the shapes are needed: skip each head's L x d_model contribution. */
+const FORWARD = { perHeadContributions: false };
+const CACHE_LIMIT = 64;
+const STATE_KEYS = ['dModel', 'heads', 'seqLen', 'spectrumDModel', 'spectrumHeads', 'spectrumHead'];
+
+const CONFIG_KEYS = ['start', 'spectrumStart', 'configurations'];
+const MAX_CONFIGURATIONS = 4;
+
+/**
+ * The widget's configuration: lesson data, optionally overridden by an author (the `config`
+ * attribute): `start` { dModel, heads, seqLen }, `spectrumStart` { dModel, heads, head } and
+ * `configurations` [{ label, dModel, heads }] for the comparison table. Strict: throws an
+ * Error naming what is wrong.
+ */
+export function splitConfig(overrides = {}) {
+  for (const key of Object.keys(overrides)) {
+    if (!CONFIG_KEYS.includes(key)) throw new Error(`unknown config field “${String(key).slice(0, 20)}”`);
+  }
+  const object = (value, what) => {
+    if (value === undefined) return {};
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what}: expected an object`);
+    return value;
+  };
+  const config = {
+    ...lesson,
+    start: { ...lesson.start, ...object(overrides.start, 'start') },
+    spectrum: { ...lesson.spectrum, start: { ...lesson.spectrum.start, ...object(overrides.spectrumStart, 'spectrumStart') } },
+    configurations: overrides.configurations ?? lesson.configurations,
+  };
+  const { configurations } = config;
+  if (!Array.isArray(configurations) || configurations.length < 1 || configurations.length > MAX_CONFIGURATIONS) {
+    throw new Error(`configurations: expected 1 to ${MAX_CONFIGURATIONS} entries`);
+  }
+  configurations.forEach((c, i) => {
+    const what = `configurations[${i}]`;
+    object(c, what);
+    if (Object.keys(c).some((key) => !['label', 'dModel', 'heads'].includes(key))) throw new Error(`${what}: expected only label, dModel, heads`);
+    if (typeof c.label !== 'string' || c.label.length < 1 || c.label.length > 60) throw new Error(`${what}.label: expected text of 1 to 60 characters`);
+    // The same rules as the learner's own choice of d_model and h.
+    sanitizeSplitState({ ...startingState(lesson), dModel: c.dModel, heads: c.heads }, lesson);
+  });
+  sanitizeSplitState(startingState(config), config);
+  return config;
+}
+
+/** The head counts offered for width n: its divisors up to `max` (d_k = n / h is whole). */
+export function divisors(n, max = n) {
+  const out = [];
+  for (let h = 1; h <= Math.min(n, max); h++) if (n % h === 0) out.push(h);
+  return out;
+}
+
+/** The divisor of n (up to max) closest to `wanted`; on a tie, the smaller one. */
+export function nearestDivisor(n, wanted, max = n) {
+  let best = 1;
+  for (const h of divisors(n, max)) if (Math.abs(h - wanted) < Math.abs(best - wanted)) best = h;
+  return best;
+}
+
+/** The widget's starting state. */
+export function startingState(config) {
+  const { start, spectrum } = config;
+  return {
+    dModel: start.dModel,
+    heads: start.heads,
+    seqLen: start.seqLen,
+    spectrumDModel: spectrum.start.dModel,
+    spectrumHeads: spectrum.start.heads,
+    spectrumHead: spectrum.start.head,
+  };
+}
+
+/** A clean state from untrusted JSON (URL hash, setState), or an Error saying what is wrong. */
+export function sanitizeSplitState(raw, config) {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
+  for (const key of Object.keys(raw)) {
+    if (!STATE_KEYS.includes(key)) throw new Error(`unknown field “${String(key).slice(0, 20)}”`);
+  }
+  const whole = (name) => {
+    const value = raw[name];
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`${name}: expected a whole number`);
+    return value;
+  };
+  const width = (name, choices) => {
+    const value = whole(name);
+    if (!choices.includes(value)) throw new Error(`${name}: must be one of ${choices.join(', ')}`);
+    return value;
+  };
+  const headCount = (name, dModel, max) => {
+    const value = whole(name);
+    if (value < 1 || value > max) throw new Error(`${name}: must be between 1 and ${max}`);
+    if (dModel % value !== 0) throw new Error(`${name}: ${value} does not divide d_model = ${dModel}`);
+    return value;
+  };
+  const dModel = width('dModel', config.dModelChoices);
+  const heads = headCount('heads', dModel, config.maxHeads);
+  const seqLen = whole('seqLen');
+  if (seqLen < config.seqLen.min || seqLen > config.seqLen.max) {
+    throw new Error(`seqLen: must be between ${config.seqLen.min} and ${config.seqLen.max}`);
+  }
+  const spectrumDModel = width('spectrumDModel', config.spectrum.dModelChoices);
+  const spectrumHeads = headCount('spectrumHeads', spectrumDModel, spectrumDModel);
+  const spectrumHead = whole('spectrumHead');
+  if (spectrumHead < 0 || spectrumHead >= spectrumHeads) {
+    throw new Error(`spectrumHead: must be a head from 0 to ${spectrumHeads - 1}`);
+  }
+  return { dModel, heads, seqLen, spectrumDModel, spectrumHeads, spectrumHead };
+}
+
+/** A model of this shape with reproducible random weights, and its seeded input X. */
+function seededModel(engine, config, { dModel, heads, seqLen }) {
+  const model = engine.createModel({ seqLen, dModel, numHeads: heads });
+  try {
+    model.randomize(config.weightSeed);
+    const x = engine.seededMatrix(seqLen, dModel, config.inputSeed, config.inputScale).data;
+    return { model, x };
+  } catch (error) {
+    model.delete();
+    throw error;
+  }
+}
+
+/** How many values exceed `relativeTolerance` times the largest (values >= 0). */
+export function countNonZero(values, relativeTolerance) {
+  let largest = 0;
+  for (const v of values) largest = Math.max(largest, Math.abs(v));
+  if (largest === 0) return 0;
+  let n = 0;
+  for (const v of values) if (Math.abs(v) > relativeTolerance * largest) n++;
+  return n;
+}
+
+export function median(values) {
+  const sorted = Float64Array.from(values).sort();
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Times real forward passes of one shape. Each sample times a batch of passes lasting at
+ * least `minSampleMs` (timers are coarse, ~0.1 ms, and one pass at small L is shorter), and
+ * the result is the median over samples, within a time budget. Everything a forward pass
+ * costs is included: copying the heads' scores and weights out of the core as well.
+ *
+ * A generator: it yields the fraction done after each sample (so a caller without a worker
+ * can yield to the page between samples) and returns the result. Calling return() on it
+ * frees the model.
+ */
+export function* measureSteps(engine, config, shape, now = () => performance.now()) {
+  const { budgetMsPerConfiguration: budget, minSampleMs, minSamples, maxSamples, warmupPasses } = config.measure;
+  const { model, x } = seededModel(engine, config, shape);
+  try {
+    let result;
+    const warmStart = now();
+    for (let i = 0; i < warmupPasses; i++) result = model.forward(x, FORWARD);
+    const warm = (now() - warmStart) / warmupPasses;
+    const passesPerSample = Math.max(1, Math.ceil(minSampleMs / Math.max(warm, 0.01)));
+    const samples = [];
+    const begin = now();
+    while (samples.length < maxSamples && (samples.length < minSamples || now() - begin < budget)) {
+      const t0 = now();
+      for (let k = 0; k < passesPerSample; k++) model.forward(x, FORWARD);
+      samples.push((now() - t0) / passesPerSample);
+      yield Math.min(1, Math.max(samples.length / maxSamples, (now() - begin) / budget));
+    }
+    return {
+      medianMs: median(samples),
+      samples: samples.length,
+      passesPerSample,
+      config: { ...model.config },
+      counts: result.counts,
+    };
+  } finally {
+    model.delete();
+  }
+}
+
+/** measureSteps run to the end at once (in the worker, or in Node). */
+export function measureConfiguration(engine, config, shape, { now, onProgress } = {}) {
+  const steps = measureSteps(engine, config, shape, now);
+  for (;;) {
+    const { value, done } = steps.next();
+    if (done) return value;
+    onProgress?.(value);
+  }
+}
+
+export class SplitModels {
+  constructor(engine, config) {
+    this.engine = engine;
+    this.config = config;
+    this.counts = new Map();
+    this.spectra = new Map();
+  }
+
+  /** Nothing stays allocated in the core between calls; this only drops the caches. */
+  dispose() {
+    this.counts.clear();
+    this.spectra.clear();
+  }
+
+  /**
+   * The core's counts for one shape, from a real forward pass (cached: the counts depend
+   * only on the shape, and a pass at d_model 512, L 256 takes tens of milliseconds).
+   * headWidths are the widths of the heads' outputs as the core returned them.
+   */
+  countsFor(shape) {
+    const key = `${shape.dModel}/${shape.heads}/${shape.seqLen}`;
+    return remember(this.counts, key, () => {
+      const { model, x } = seededModel(this.engine, this.config, shape);
+      try {
+        const result = model.forward(x, FORWARD);
+        return {
+          config: { ...model.config },
+          counts: result.counts,
+          headWidths: result.heads.map((head) => head.output.cols),
+        };
+      } finally {
+        model.delete();
+      }
+    });
+  }
+
+  /** The d_model singular values of W_Q^i (W_K^i)^T for one head of a small random model. */
+  spectrumFor({ dModel, heads, head }) {
+    const key = `${dModel}/${heads}/${head}`;
+    return remember(this.spectra, key, () => {
+      const model = this.engine.createModel({ seqLen: 1, dModel, numHeads: heads });
+      try {
+        model.randomize(this.config.spectrum.seed);
+        const values = Array.from(model.similaritySingularValues(head));
+        return {
+          config: { ...model.config },
+          head,
+          values,
+          nonZero: countNonZero(values, this.config.spectrum.relativeTolerance),
+        };
+      } finally {
+        model.delete();
+      }
+    });
+  }
+
+  /** Everything the widget shows for `state`; throws AttentionError if the core refuses. */
+  compute(state) {
+    const { dModel, heads, seqLen } = state;
+    return {
+      main: this.countsFor({ dModel, heads, seqLen }),
+      // The right-hand side of h L^2 d_k = L^2 d_model: one head as wide as the model.
+      oneHead: this.countsFor({ dModel, heads: 1, seqLen }),
+      table: this.config.configurations.map((c) => ({
+        label: c.label,
+        ...this.countsFor({ dModel: c.dModel, heads: c.heads, seqLen }),
+      })),
+      spectrum: this.spectrumFor({ dModel: state.spectrumDModel, heads: state.spectrumHeads, head: state.spectrumHead }),
+    };
+  }
+}
+
+function remember(cache, key, make) {
+  let value = cache.get(key);
+  if (value) {
+    cache.delete(key); // most recently used goes last
+  } else {
+    value = make();
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value);
+  }
+  cache.set(key, value);
+  return value;
+}
