@@ -26,7 +26,8 @@ std::uint64_t product_size(int m, int n, int k) {
 // Products can overflow float's range even when every input is finite (e.g. entries of
 // 1e30). Rather than let infinity or NaN flow into the page, the step that overflowed is
 // named. Masked scores (-infinity by design) are skipped by the caller.
-void require_finite_result(const MatrixF& m, const std::string& what) {
+template <typename Matrix>
+void require_finite_result(const Matrix& m, const std::string& what) {
   if (!m.allFinite()) {
     throw InvalidArgument(what + " overflowed the float32 range (about 3.4e38): the inputs or "
                           "weights are too large in magnitude");
@@ -192,46 +193,76 @@ ForwardTrace MultiHeadAttention::forward(const std::vector<float>& x,
   // Step 2: each head attends on its own. Dividing the scores by sqrt(d_k) keeps their
   // spread independent of the head width (a dot product of d_k unit-variance terms has
   // variance d_k), so narrow and wide heads get equally peaked softmaxes.
+  //
+  // The work is organised so that a narrow head costs no more per multiply-add than a wide
+  // one (the lesson's claim, h L^2 d_k = L^2 d_model, should hold in time too):
+  //  * K_i^T is packed once per head (d_k x L, scaled by 1/sqrt(d_k) on the way), so the
+  //    score product's inner loop runs along L contiguous keys whatever d_k is. A
+  //    dot-product formulation would loop along d_k, which is short for narrow heads and
+  //    ends each entry with a horizontal sum.
+  //  * Query rows go in blocks of kQueryBlock: one block's scores (kQueryBlock x L floats)
+  //    stay in cache from the product, through the softmax, into the weighted sum.
+  //  * Without keep_attention, no L x L matrix per head is ever stored: one block buffer
+  //    is reused by every head, so memory traffic does not grow with h.
+  constexpr int kQueryBlock = 32;
   const float scale = 1.0f / std::sqrt(static_cast<float>(d_k));
+  const bool keep = options.keep_attention;
   trace.concat.resize(L, d);
   trace.heads.resize(static_cast<std::size_t>(h));
+  MatrixF keys_t(d_k, L);
+  MatrixF block_scores(keep ? 0 : std::min(L, kQueryBlock), keep ? 0 : L);
   for (int i = 0; i < h; ++i) {
     HeadTrace& head = trace.heads[static_cast<std::size_t>(i)];
     const std::ptrdiff_t column = static_cast<std::ptrdiff_t>(i) * d_k;
-
-    // 2a. scores_i = Q_i K_i^T / sqrt(d_k): entry (t, s) is how well token t's query
-    //     matches token s's key. L^2 dot products of length d_k.
-    head.scores.resize(L, L);
-    kernels.gemm_nt(L, L, d_k, scale, trace.queries.data() + column, d,
-                    trace.keys.data() + column, d, head.scores.data(), L);
-    counts.scores += product_size(L, L, d_k);
-    require_finite_result(head.scores, "the scores Q K^T / sqrt(d_k) of " + head_label(i));
-    // The causal mask: token t must not see tokens after it. -infinity becomes weight 0.
-    if (config_.causal) {
-      for (int t = 0; t < L; ++t)
-        for (int s = t + 1; s < L; ++s) head.scores(t, s) = kNegativeInfinity;
-    }
-
-    // 2b. weights_i = softmax over each row, or the caller's weights (already validated).
     const auto& supplied = overrides_[static_cast<std::size_t>(i)];
-    if (supplied) {
-      head.weights = *supplied;
-      head.weights_overridden = true;
-    } else {
-      head.weights = head.scores;
-      kernels.softmax_rows(L, L, head.weights.data(), L);
-      counts.exponentials += static_cast<std::uint64_t>(L) * L;
+    head.weights_overridden = supplied.has_value();
+    keys_t = trace.keys.middleCols(column, d_k).transpose() * scale;
+    // Can a score overflow? By Cauchy-Schwarz |q_t . k_s| <= |q_t| |k_s|, so if the largest
+    // query norm times the largest key norm (scaled) fits in float, no score can overflow
+    // and the per-entry check (L^2 per head) is skipped. Computed in double.
+    const double score_bound =
+        trace.queries.middleCols(column, d_k).cast<double>().rowwise().norm().maxCoeff() *
+        keys_t.cast<double>().colwise().norm().maxCoeff();
+    const bool check_scores = !(score_bound < 0.5 * std::numeric_limits<float>::max());
+    if (keep) {
+      head.scores.resize(L, L);
+      head.weights.resize(L, L);
     }
+    for (int t0 = 0; t0 < L; t0 += kQueryBlock) {
+      const int rows = std::min(kQueryBlock, L - t0);
+      float* scores = keep ? head.scores.data() + static_cast<std::ptrdiff_t>(t0) * L : block_scores.data();
+      Eigen::Map<MatrixF> scores_block(scores, rows, L);
 
-    // 2c. head_i = weights_i V_i: each output row is a convex combination of the value
-    //     rows, i.e. one weighted average per token. L^2 * d_k multiply-adds.
-    head.output.resize(L, d_k);
-    gemm_nn(counts.weighted_sum, L, d_k, L, head.weights.data(), L,
-            trace.values.data() + column, d, head.output.data(), d_k);
-    require_finite_result(head.output, "the weighted sum of values of " + head_label(i));
+      // 2a. scores_i = Q_i K_i^T / sqrt(d_k): entry (t, s) is how well token t's query
+      //     matches token s's key. rows x L entries, each d_k multiply-adds.
+      gemm_nn(counts.scores, rows, L, d_k, trace.queries.data() + static_cast<std::ptrdiff_t>(t0) * d + column, d,
+              keys_t.data(), L, scores, L);
+      if (check_scores) require_finite_result(scores_block, "the scores Q K^T / sqrt(d_k) of " + head_label(i));
+      // The causal mask: token t must not see tokens after it. -infinity becomes weight 0.
+      if (config_.causal) {
+        for (int r = 0; r < rows; ++r)
+          for (int s = t0 + r + 1; s < L; ++s) scores_block(r, s) = kNegativeInfinity;
+      }
 
-    // 2d. Concatenation: head i owns columns i*d_k .. (i+1)*d_k - 1 and nothing else.
-    trace.concat.middleCols(column, d_k) = head.output;
+      // 2b. weights_i = softmax over each row, or the caller's weights (already validated).
+      float* weights = keep ? head.weights.data() + static_cast<std::ptrdiff_t>(t0) * L : scores;
+      Eigen::Map<MatrixF> weights_block(weights, rows, L);
+      if (supplied) {
+        weights_block = supplied->middleRows(t0, rows);
+      } else {
+        if (keep) weights_block = scores_block;
+        kernels.softmax_rows(rows, L, weights, L);
+        counts.exponentials += static_cast<std::uint64_t>(rows) * L;
+      }
+
+      // 2c. head_i = weights_i V_i: each output row is a convex combination of the value
+      //     rows, i.e. one weighted average per token, written straight into head i's
+      //     slice of the concatenation: columns i*d_k .. (i+1)*d_k - 1, and nothing else.
+      gemm_nn(counts.weighted_sum, rows, d_k, L, weights, L, trace.values.data() + column, d,
+              trace.concat.data() + static_cast<std::ptrdiff_t>(t0) * d + column, d);
+    }
+    require_finite_result(trace.concat.middleCols(column, d_k), "the weighted sum of values of " + head_label(i));
+    if (keep) head.output = trace.concat.middleCols(column, d_k);
   }
 
   // Step 3: Output = Concat W_O. Unlike the concatenation, W_O can write any head into any
@@ -247,7 +278,7 @@ ForwardTrace MultiHeadAttention::forward(const std::vector<float>& x,
     for (int i = 0; i < h; ++i) {
       HeadTrace& head = trace.heads[static_cast<std::size_t>(i)];
       head.contribution.resize(L, d);
-      kernels.gemm_nn(L, d, d_k, head.output.data(), d_k,
+      kernels.gemm_nn(L, d, d_k, trace.concat.data() + static_cast<std::ptrdiff_t>(i) * d_k, d,
                       w_o_.data() + static_cast<std::ptrdiff_t>(i) * d_k * d, d,
                       head.contribution.data(), d);
     }

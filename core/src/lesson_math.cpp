@@ -66,7 +66,14 @@ std::vector<float> component_along(const std::vector<float>& matrix, int rows, i
   if (norm == 0) throw InvalidArgument("direction u: the zero vector has no direction");
   const Eigen::VectorXd along = m.cast<double>() * (direction / norm);
   std::vector<float> result(static_cast<std::size_t>(rows));
-  for (int r = 0; r < rows; ++r) result[r] = static_cast<float>(along(r));
+  for (int r = 0; r < rows; ++r) {
+    // |row . u / |u|| <= |row|, which can exceed float's range for rows of huge entries.
+    if (!(std::abs(along(r)) <= std::numeric_limits<float>::max())) {
+      throw InvalidArgument("component_along: row " + std::to_string(r) +
+                            " is too large: its length along u overflows the float32 range");
+    }
+    result[r] = static_cast<float>(along(r));
+  }
   return result;
 }
 

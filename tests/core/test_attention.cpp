@@ -250,3 +250,26 @@ TEST_CASE("every bad input is rejected with a message naming it", "[attention][e
   // A rejected call leaves the model as it was.
   CHECK(big.projection(Projection::Query)(0, 0) == 1e30f);
 }
+
+TEST_CASE("the lean path (no attention matrices kept) gives the same output and counts", "[attention]") {
+  for (bool causal : {false, true}) {
+    for (int h : {1, 4, 16}) {
+      CAPTURE(causal, h);
+      MultiHeadAttention model({70, 64, h, causal});  // 70 rows: two full query blocks and a tail
+      model.randomize(31);
+      const auto x = random_input(70, 64, 4);
+      const ForwardTrace full = model.forward(x);
+      ForwardOptions lean_options;
+      lean_options.keep_attention = false;
+      const ForwardTrace lean = model.forward(x, lean_options);
+      CHECK(lean.output == full.output);
+      CHECK(lean.concat == full.concat);
+      CHECK(lean.heads[0].scores.size() == 0);
+      CHECK(lean.heads[0].weights.size() == 0);
+      CHECK(lean.counts.attention() == full.counts.attention());
+      CHECK(lean.counts.exponentials == full.counts.exponentials);
+      for (int i = 0; i < h; ++i)
+        CHECK(lean.heads[i].contribution.isApprox(full.heads[i].contribution));
+    }
+  }
+}

@@ -70,11 +70,11 @@ export interface OperationCounts {
 
 /** What one head computed. */
 export interface HeadResult {
-  /** L x L: Q_i K_i^T / sqrt(d_k). Masked entries (causal) are -Infinity. */
+  /** L x L: Q_i K_i^T / sqrt(d_k). Masked entries (causal) are -Infinity. (null if keepAttention is false) */
   scores: Matrix;
-  /** L x L attention weights; each row is non-negative and sums to 1. */
+  /** L x L attention weights; each row is non-negative and sums to 1. (null if keepAttention is false) */
   weights: Matrix;
-  /** L x d_k: weights V_i, one weighted average of value vectors per token. */
+  /** L x d_k: weights V_i, one weighted average of value vectors per token. (null if keepAttention is false) */
   output: Matrix;
   /** L x d_model: head_i W_O^i, this head's share of the output; null if not requested. */
   contribution: Matrix | null;
@@ -101,6 +101,12 @@ export interface ForwardResult {
 export interface ForwardOptions {
   /** Also compute each head's contribution head_i W_O^i. Default true. */
   perHeadContributions?: boolean;
+  /**
+   * Keep each head's L x L scores and weights and its output. Default true. With false
+   * (the lean path, for timing) they are null and no L x L matrix is stored; concat,
+   * output and counts are the same.
+   */
+  keepAttention?: boolean;
 }
 
 /** Which projection: W_Q, W_K or W_V. */

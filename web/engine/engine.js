@@ -208,8 +208,8 @@ export class AttentionModel {
 
   forward(x, options = {}) {
     const raw = this.#alive();
-    const { perHeadContributions = true } = options;
-    check(raw.forward(toFloat32(x, 'X'), Boolean(perHeadContributions)));
+    const { perHeadContributions = true, keepAttention = true } = options;
+    check(raw.forward(toFloat32(x, 'X'), Boolean(perHeadContributions), Boolean(keepAttention)));
     const { seqLen: L, dModel: d, numHeads: h, dK } = this.config;
     // One copy of the packed trace (layout in bindings/multiple_heads_bindings.cpp), made
     // at once: a later call may grow the wasm memory and detach the view. The matrices
@@ -225,9 +225,9 @@ export class AttentionModel {
     const heads = [];
     for (let i = 0; i < h; i++) {
       heads.push({
-        scores: take(L, L),
-        weights: take(L, L),
-        output: take(L, dK),
+        scores: keepAttention ? take(L, L) : null,
+        weights: keepAttention ? take(L, L) : null,
+        output: keepAttention ? take(L, dK) : null,
         contribution: perHeadContributions ? take(L, d) : null,
         weightsOverridden: take(1, 1).data[0] === 1,
       });

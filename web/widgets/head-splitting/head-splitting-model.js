@@ -11,7 +11,8 @@ import lesson from '../../../lessons/multiple-heads/widgets/head-splitting.json'
 export const SPLIT_LESSON = lesson;
 
 /** Only the counts and the shapes are needed: skip each head's L x d_model contribution. */
-const FORWARD = { perHeadContributions: false };
+// The lean forward pass: no L x L matrices are kept or copied out (counts are the same).
+const FORWARD = { perHeadContributions: false, keepAttention: false };
 const CACHE_LIMIT = 64;
 const STATE_KEYS = ['dModel', 'heads', 'seqLen', 'spectrumDModel', 'spectrumHeads', 'spectrumHead'];
 
@@ -152,7 +153,8 @@ export function median(values) {
  * Times real forward passes of one shape. Each sample times a batch of passes lasting at
  * least `minSampleMs` (timers are coarse, ~0.1 ms, and one pass at small L is shorter), and
  * the result is the median over samples, within a time budget. Everything a forward pass
- * costs is included: copying the heads' scores and weights out of the core as well.
+ * costs is included: calls into the core and copying the input in and the results out.
+ * (The lean pass keeps no L x L matrices, as a model used for inference would not.)
  *
  * A generator: it yields the fraction done after each sample (so a caller without a worker
  * can yield to the page between samples) and returns the result. Calling return() on it

@@ -281,7 +281,7 @@ export class HeadSplittingWidget extends MhaWidget {
       this.measureStatus,
       element('p', {
         className: 'muted honesty',
-        textContent: 'The times are real: each configuration runs the same core on this device, in a worker off the page’s main thread, and the median of repeated runs is shown. They include everything a forward pass costs here, not just multiply-adds: calls into WebAssembly, the softmax, and copying every head’s L × L scores and weights out of the core. At small L those fixed costs dominate, so the times say little about the counts. Even at large L, equal counts need not mean equal times: many narrow heads mean many small matrix products and more exp() calls.',
+        textContent: 'The times are real: each configuration runs the same core on this device, in a worker off the page’s main thread, and the median of repeated runs is shown. They include everything a forward pass costs here, not just multiply-adds: calls into WebAssembly, copying the input in and the output out, and the softmax (the L × L weights themselves are not kept for timing). At small L those fixed costs dominate, so the times say little about the counts. Even at large L, equal counts need not mean equal times: many narrow heads mean many small matrix products and more exp() calls.',
       }),
     ]);
   }
