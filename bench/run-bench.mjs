@@ -11,6 +11,7 @@ import { BUILD_DIRS, cmakeBuild } from '../scripts/lib/cmake.mjs';
 import { ROOT, run, step } from '../scripts/lib/run.mjs';
 import { loadTestEngine } from '../tests/node/load-engine.mjs';
 import { attentionForwardPlain } from './attention-plain.js';
+import { pageBench } from './page-bench.mjs';
 
 const settings = JSON.parse(readFileSync(path.join(ROOT, 'bench/bench_configs.json'), 'utf8'));
 const quick = process.argv.includes('--quick');
@@ -139,8 +140,15 @@ for (const L of [256, 512]) {
 }
 console.log('\nequal cost (wasm SIMD time ratio to h = 1):', Object.entries(equalCost).map(([k, v]) => `${k} = ${v.toFixed(2)}`).join(', ') || 'n/a');
 
+step('build the page for the page measurements', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
+const page = await pageBench();
+console.log(`\npage: core download ${(page.size.totalGzip / 1024).toFixed(1)} kB gzipped (wasm ${(page.size.wasmGzip / 1024).toFixed(1)} + loader ${(page.size.loaderGzip / 1024).toFixed(1)}; target <= 80 kB)`);
+console.log(`page: interactive (all widgets ready) ${page.interactiveMs.median.toFixed(0)} ms after navigation (median of 5; max ${page.interactiveMs.max.toFixed(0)}; target < 1000)`);
+console.log(`page: edit work (input event to new DOM laid out) median ${page.editWorkMs.median.toFixed(1)} ms, p95 ${page.editWorkMs.p95.toFixed(1)} ms over ${page.editWorkMs.edits} edits; frames missed ${page.framesMissedByEdits} (frame ${page.frameIntervalMs.toFixed(1)} ms)`);
+console.log(`page: main-thread long tasks (> 50 ms) while measuring: ${page.longTasksDuringMeasure.count} (longest ${page.longTasksDuringMeasure.longestMs.toFixed(0)} ms)`);
+
 const resultsDir = path.join(ROOT, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, quick ? 'quick.json' : 'latest.json');
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, peakGflops, rows, equalCost }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, peakGflops, rows, equalCost, page }, null, 2)}\n`);
 console.log(`\nwritten: ${path.relative(ROOT, file)}`);

@@ -1,0 +1,95 @@
+// The page half of `npm run bench`: transfer size of the core, time until the lesson is
+// interactive, edit-to-repaint latency, and main-thread long tasks while "Measure on this
+// device" runs. Headless Chromium on localhost, the built dist/.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { newWatchedPage, openBrowser, serveDist, DIST_DIR } from '../tests/browser/browser.mjs';
+
+const TAGS = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+export async function pageBench() {
+  // 1. Size: the SIMD wasm module and its JS loader, gzipped (what a browser downloads).
+  const assets = readdirSync(path.join(DIST_DIR, 'assets'));
+  const gz = (name) => gzipSync(readFileSync(path.join(DIST_DIR, 'assets', name)), { level: 9 }).length;
+  const wasm = assets.find((f) => f.startsWith('multiple_heads_simd') && f.endsWith('.wasm'));
+  const loader = assets.find((f) => f.startsWith('multiple_heads_simd') && f.endsWith('.js'));
+  const size = { wasmGzip: gz(wasm), loaderGzip: gz(loader) };
+  size.totalGzip = size.wasmGzip + size.loaderGzip;
+
+  const server = await serveDist();
+  const browser = await openBrowser();
+  try {
+    // 2. Interactive: navigation start to every widget drawn and ready (median of 5 loads).
+    const loads = [];
+    for (let i = 0; i < 5; i++) {
+      const { page } = await newWatchedPage(browser);
+      await page.goto(server.url, { waitUntil: 'commit' });
+      await Promise.all(TAGS.map((tag) => page.locator(`${tag}[ready]`).waitFor()));
+      loads.push(await page.evaluate(() => performance.now()));
+      await page.close();
+    }
+    loads.sort((a, b) => a - b);
+
+    // 3. Edit latency over 200 edits of one weight (slider input events, as a drag makes).
+    //    Each edit is dispatched at the start of a frame (inside a rAF callback); we time
+    //    the work until the new state is on screen-ready (the input handler, i.e. the core
+    //    and the DOM update, plus style and layout, forced), and check that the next frame
+    //    came one frame interval later (no frame missed).
+    const { page } = await newWatchedPage(browser);
+    await page.goto(server.url);
+    await Promise.all(TAGS.map((tag) => page.locator(`${tag}[ready]`).waitFor()));
+    const edits = await page.evaluate(async () => {
+      const blend = document.querySelector('mha-blend');
+      const slider = blend.shadowRoot.querySelector('input[type="range"]');
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const work = [], gaps = [];
+      let previous = await frame();
+      for (let i = 0; i < 200; i++) {
+        previous = await frame();
+        slider.value = String(0.05 + (i % 80) / 100);
+        const start = performance.now();
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+        void blend.shadowRoot.querySelector('.readout').getBoundingClientRect(); // style + layout
+        work.push(performance.now() - start);
+        const next = await frame();
+        gaps.push(next - previous);
+      }
+      const sorted = gaps.slice().sort((a, b) => a - b);
+      const interval = sorted[sorted.length >> 1];
+      return { work: work.sort((a, b) => a - b), interval, missed: gaps.filter((g) => g > 1.5 * interval).length };
+    });
+
+    // 4. Long tasks on the main thread while the measurement runs in its worker.
+    const longTasks = await page.evaluate(async () => {
+      const tasks = [];
+      const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries().map((e) => e.duration)));
+      observer.observe({ type: 'longtask', buffered: false });
+      const widget = document.querySelector('mha-head-splitting');
+      const button = [...widget.shadowRoot.querySelectorAll('button')].find((b) => /Measure/.test(b.textContent));
+      button.click();
+      const started = performance.now();
+      while (performance.now() - started < 15000) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (!button.disabled && performance.now() - started > 500) break;
+      }
+      observer.disconnect();
+      return tasks;
+    });
+    return {
+      size,
+      interactiveMs: { median: loads[2], max: loads[4] },
+      editWorkMs: { median: percentile(edits.work, 0.5), p95: percentile(edits.work, 0.95), edits: edits.work.length },
+      framesMissedByEdits: edits.missed,
+      frameIntervalMs: edits.interval,
+      longTasksDuringMeasure: { count: longTasks.length, longestMs: Math.max(0, ...longTasks) },
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
