@@ -1,17 +1,19 @@
 // npm test: install what is missing, build everything the tests need, run every test.
-//   1. Catch2 core tests, native (g++)
+//   1. Catch2 core tests, native (g++); the core fuzzed under ASan + UBSan (clang)
 //   2. the same Catch2 tests compiled to wasm, run by node; the two Embind modules
 //   3. type check of the hand-written declarations (tsc)
 //   4. node tests of the built modules (tests/node)
 //   5. the page built with Vite, driven in Chromium (tests/browser)
 import { bootstrap } from './lib/bootstrap.mjs';
 import { cmakeBuild, ctest } from './lib/cmake.mjs';
+import { fuzzCore } from './lib/fuzz.mjs';
 import { run, step } from './lib/run.mjs';
 
 const started = performance.now();
 step('install missing dependencies', () => bootstrap('test'));
 step('native build', () => cmakeBuild('native'));
 step('native Catch2 tests', () => ctest('native'));
+step('fuzz the core under ASan and UBSan (clang)', () => fuzzCore(20000));
 step('wasm build (modules and Catch2 tests)', () => cmakeBuild('wasm'));
 step('wasm Catch2 tests under node', () => ctest('wasm'));
 step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tests/types']));

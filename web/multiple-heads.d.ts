@@ -22,6 +22,16 @@ export interface WidgetInfo {
   attributes: string[];
 }
 
+/**
+ * Parses a lesson URL hash (`#blend=<JSON>&split=<JSON>`) as the widgets do: never throws;
+ * `entries` holds each key's parsed JSON (still to be checked by the widget), `errors` a
+ * message per key that could not be read (`'*'` for the whole hash).
+ */
+export declare function readLessonState(hash?: string): {
+  entries: Record<string, unknown>;
+  errors: Record<string, string>;
+};
+
 /** Every widget, by name. */
 export declare const WIDGETS: Readonly<Record<WidgetName, WidgetInfo>>;
 

@@ -17,10 +17,12 @@ const DEBIAN_PACKAGES = {
   test: [
     ['chromium', '/usr/bin/chromium'],
     ['wabt', '/usr/bin/wasm2wat'],
+    ['clang', '/usr/bin/clang++'],
+    ['libclang-rt-14-dev', '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a'],
   ],
 };
 
-/** @param {'build' | 'test'} purpose `test` also needs Chromium and wabt. */
+/** @param {'build' | 'test'} purpose `test` also needs Chromium, wabt and clang's sanitizers. */
 export function bootstrap(purpose) {
   const wanted = purpose === 'test'
     ? [...DEBIAN_PACKAGES.build, ...DEBIAN_PACKAGES.test]
