@@ -1,0 +1,94 @@
+// Soak: many random edits across all four widgets, made through Chromium as a user makes
+// them (typing good and bad text, arrow keys on sliders, clicks on buttons and presets,
+// menus, undo, reset). MHA_SOAK_EDITS sets how many (default 200; `npm run soak`: 10,000).
+// Afterwards: no console error, the wasm heap back to its size after warm-up (no leaked
+// models), the JS heap bounded, and the page still answers an edit promptly.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+
+const EDITS = Number(process.env.MHA_SOAK_EDITS ?? 200);
+const TAGS = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
+const TEXTS = ['0.3', '0.05', '1', '-1', '2.5', '0', '12', '64', 'abc', '1e999', 'NaN', '', '0x10', '−0.4', '3.14159', ' 7 '];
+const KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'Home', 'End'];
+
+let browser, server;
+before(async () => {
+  server = await serveDist();
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test(`soak: ${EDITS} random edits across every widget`, { timeout: 60 * 60 * 1000 }, async () => {
+  const { page, problems } = await newWatchedPage(browser, { width: 1200, height: 900 });
+  await page.goto(server.url);
+  for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  let seed = 2026;
+  const rand = (n) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);
+
+  // Controls a learner can use right now in one widget (visible, enabled), by kind.
+  const controls = (tag) => page.evaluate((tag) => {
+    const root = document.querySelector(tag).shadowRoot;
+    return [...root.querySelectorAll('input, button, select')].map((el, index) => ({
+      index,
+      kind: el.tagName === 'INPUT' ? el.type : el.tagName.toLowerCase(),
+      usable: !el.disabled && !el.readOnly && el.getClientRects().length > 0 && !/Measure|Cancel/.test(el.textContent),
+      options: el.tagName === 'SELECT' ? el.options.length : 0,
+    })).filter((c) => c.usable);
+  }, tag);
+
+  async function edit() {
+    const tag = TAGS[rand(TAGS.length)];
+    const list = await controls(tag);
+    if (list.length === 0) return;
+    const control = list[rand(list.length)];
+    const target = page.locator(`${tag} :is(input, button, select)`).nth(control.index);
+    switch (control.kind) {
+      case 'text': await target.fill(TEXTS[rand(TEXTS.length)]); break;
+      case 'range': await target.focus(); for (let k = rand(3); k >= 0; k--) await target.press(KEYS[rand(KEYS.length)]); break;
+      case 'select': await target.selectOption({ index: rand(control.options) }); break;
+      default: await target.click(); // buttons (presets, modes, undo, reset), checkboxes
+    }
+  }
+
+  async function settle() {
+    // Every widget back to its starting example, then a full garbage collection.
+    for (const tag of TAGS) {
+      await page.locator(tag).getByRole('button', { name: 'Reset', exact: true }).click();
+    }
+    await cdp.send('HeapProfiler.collectGarbage');
+    const js = (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    const wasm = await page.evaluate(async () => {
+      const engine = await (await import('./multiple-heads.js')).sharedEngine();
+      return { heap: engine.heapBytesInUse(), models: engine.liveModels };
+    });
+    return { js, ...wasm };
+  }
+
+  const warmUp = Math.max(20, Math.floor(EDITS / 10));
+  for (let i = 0; i < warmUp; i++) await edit();
+  const before = await settle();
+  const started = Date.now();
+  for (let i = 0; i < EDITS; i++) await edit();
+  const seconds = (Date.now() - started) / 1000;
+  const afterSoak = await settle();
+
+  // Still responsive: one more edit answered quickly.
+  const t0 = Date.now();
+  const field = page.locator('mha-blend').getByLabel('Weight on “researcher”, exact value').first();
+  await field.fill('0.5');
+  await page.locator('mha-blend .readout', { hasText: '(0.5' }).waitFor();
+  const lastEditMs = Date.now() - t0;
+
+  console.log(`soak: ${EDITS} edits in ${seconds.toFixed(0)} s; wasm heap ${before.heap} B -> ${afterSoak.heap} B ` +
+    `(models ${before.models} -> ${afterSoak.models}); JS heap ${(before.js / 1e6).toFixed(1)} MB -> ${(afterSoak.js / 1e6).toFixed(1)} MB; last edit answered in ${lastEditMs} ms`);
+  assert.equal(afterSoak.models, before.models, 'no model leaked');
+  assert.ok(afterSoak.heap <= before.heap + 64 * 1024, `wasm heap grew from ${before.heap} to ${afterSoak.heap}`);
+  assert.ok(afterSoak.js <= before.js * 1.5 + 4e6, `JS heap grew from ${before.js} to ${afterSoak.js}`);
+  assert.ok(lastEditMs < 2000);
+  assert.deepEqual(problems, []);
+});
