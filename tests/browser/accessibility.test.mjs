@@ -43,3 +43,47 @@ for (const [name, url, tags] of [
     assert.deepEqual(problems, []);
   });
 }
+
+test('touch targets: every control in every widget is at least 44 x 44 px', async () => {
+  const { page, problems } = await newWatchedPage(browser, { width: 1100, height: 900 });
+  await page.goto(server.url);
+  for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
+  const small = await page.evaluate((tags) => tags.flatMap((tag) => {
+    const root = document.querySelector(tag).shadowRoot;
+    return [...root.querySelectorAll('button, input, select')]
+      .filter((el) => el.getClientRects().length > 0)
+      // A control inside a <label> is hit anywhere on the label (e.g. a checkbox and its text).
+      .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
+      // Range inputs are as tall as their 44 px row; their thumbs are dragged along the row.
+      .filter(({ box }) => box.height < 44 - 0.5 || box.width < 44 - 0.5)
+      .map(({ el, box }) => `${tag} ${el.tagName.toLowerCase()}[${el.type ?? ''}] "${el.getAttribute('aria-label') ?? el.textContent.trim()}" ${box.width.toFixed(0)}x${box.height.toFixed(0)}`);
+  }), TAGS);
+  assert.deepEqual(small, []);
+  assert.deepEqual(problems, []);
+});
+
+for (const [name, viewport] of [['320 px wide', { width: 320, height: 800, deviceScaleFactor: 1 }],
+  ['200% zoom (640 CSS px on a 1280 px window)', { width: 640, height: 800, deviceScaleFactor: 2 }]]) {
+  test(`the lesson reflows at ${name}: no sideways scrolling of the page`, async () => {
+    const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor });
+    await page.goto(server.url);
+    for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+    await page.close();
+  });
+}
+
+test('reduced motion: no transitions or animations run when the user asks for less motion', async () => {
+  const page = await browser.newPage({ reducedMotion: 'reduce' });
+  await page.goto(server.url);
+  for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
+  const moving = await page.evaluate((tags) => tags.flatMap((tag) =>
+    [...document.querySelector(tag).shadowRoot.querySelectorAll('*')].filter((el) => {
+      const style = getComputedStyle(el);
+      const seconds = (list) => list.split(',').some((t) => parseFloat(t) > 0);
+      return seconds(style.transitionDuration) || (style.animationName !== 'none' && seconds(style.animationDuration));
+    }).map((el) => `${tag} ${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className}`)), TAGS);
+  assert.deepEqual(moving, []);
+  await page.close();
+});

@@ -165,7 +165,7 @@ export class HeadSplittingWidget extends MhaWidget {
 
   #buildWidth() {
     this.dkLine = element('p', { className: 'dk-line num' });
-    this.widthBar = element('div', { className: 'width-bar', role: 'img' });
+    this.widthBar = element('div', { className: 'width-bar', role: 'img', ariaLabel: 'How the model width is split between the heads' });
     this.widthStart = element('span', { className: 'num' });
     this.widthEnd = element('span', { className: 'num' });
     this.widthCaption = element('p', { className: 'muted width-caption' });
@@ -369,7 +369,7 @@ export class HeadSplittingWidget extends MhaWidget {
     this.rankLine = element('p', { className: 'rank-line num' });
     this.spectrumChart = new SpectrumChart({ label: 'Singular values' });
     this.spectrumTable = element('tbody');
-    this.spectrumSummary = element('summary');
+    this.spectrumSummary = element('summary', { textContent: 'All singular values' });
     return element('section', { className: 'panel', ariaLabel: 'Rank of one head’s similarity matrix', dataset: { panel: 'spectrum' } }, [
       element('h3', {}, ['The price: head ', mathText('i'), ' compares tokens through a matrix of rank at most ', mathText('d_k')]),
       element('p', {}, [
