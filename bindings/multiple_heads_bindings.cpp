@@ -119,9 +119,9 @@ class RawModel {
   // fetches and copies it with one call instead of one per matrix (at lesson sizes the
   // calls, not the arithmetic, would dominate). Layout, all row-major float32:
   //   queries, keys, values, concat, output            (L x d_model each)
-  //   then per head i: scores (L x L), weights (L x L), output (L x d_k) (these three only
-  //                    with keep_attention), contribution (L x d_model, only if requested),
-  //                    overridden (1 value: 0 or 1)
+  //   then per head i: scores (L x L), weights (L x L) (these two only with
+  //                    keep_attention), output (L x d_k), contribution (L x d_model, only
+  //                    if requested), overridden (1 value: 0 or 1)
   std::string forward(const val& x, bool per_head_contributions, bool keep_attention) {
     return guarded([&] {
       trace_.reset();

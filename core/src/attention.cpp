@@ -262,7 +262,7 @@ ForwardTrace MultiHeadAttention::forward(const std::vector<float>& x,
               trace.concat.data() + static_cast<std::ptrdiff_t>(t0) * d + column, d);
     }
     require_finite_result(trace.concat.middleCols(column, d_k), "the weighted sum of values of " + head_label(i));
-    if (keep) head.output = trace.concat.middleCols(column, d_k);
+    head.output = trace.concat.middleCols(column, d_k);
   }
 
   // Step 3: Output = Concat W_O. Unlike the concatenation, W_O can write any head into any

@@ -266,6 +266,7 @@ TEST_CASE("the lean path (no attention matrices kept) gives the same output and 
       CHECK(lean.concat == full.concat);
       CHECK(lean.heads[0].scores.size() == 0);
       CHECK(lean.heads[0].weights.size() == 0);
+      CHECK(lean.heads[h - 1].output == full.heads[h - 1].output);
       CHECK(lean.counts.attention() == full.counts.attention());
       CHECK(lean.counts.exponentials == full.counts.exponentials);
       for (int i = 0; i < h; ++i)

@@ -74,7 +74,7 @@ export interface HeadResult {
   scores: Matrix;
   /** L x L attention weights; each row is non-negative and sums to 1. (null if keepAttention is false) */
   weights: Matrix;
-  /** L x d_k: weights V_i, one weighted average of value vectors per token. (null if keepAttention is false) */
+  /** L x d_k: weights V_i, one weighted average of value vectors per token. */
   output: Matrix;
   /** L x d_model: head_i W_O^i, this head's share of the output; null if not requested. */
   contribution: Matrix | null;
@@ -102,9 +102,9 @@ export interface ForwardOptions {
   /** Also compute each head's contribution head_i W_O^i. Default true. */
   perHeadContributions?: boolean;
   /**
-   * Keep each head's L x L scores and weights and its output. Default true. With false
-   * (the lean path, for timing) they are null and no L x L matrix is stored; concat,
-   * output and counts are the same.
+   * Keep each head's L x L scores and weights. Default true. With false (the lean path,
+   * for timing) they are null and no L x L matrix is stored; head outputs, concat, output
+   * and counts are the same.
    */
   keepAttention?: boolean;
 }

@@ -227,7 +227,7 @@ export class AttentionModel {
       heads.push({
         scores: keepAttention ? take(L, L) : null,
         weights: keepAttention ? take(L, L) : null,
-        output: keepAttention ? take(L, dK) : null,
+        output: take(L, dK),
         contribution: perHeadContributions ? take(L, d) : null,
         weightsOverridden: take(1, 1).data[0] === 1,
       });

@@ -64,9 +64,9 @@ struct ForwardTrace {
 struct ForwardOptions {
   // Also compute head_i W_O^i for every head (costs one more L x d_model^2 of work).
   bool per_head_contributions = true;
-  // Keep each head's L x L scores and weights and its output in the trace. Without it
-  // (the lean path, for timing), HeadTrace::scores, weights and output stay empty and no
-  // L x L matrix is stored; Concat and the output are the same.
+  // Keep each head's L x L scores and weights in the trace. Without it (the lean path, for
+  // timing), HeadTrace::scores and weights stay empty and no L x L matrix is stored; the
+  // heads' outputs, Concat and the output are the same.
   bool keep_attention = true;
 };
 
