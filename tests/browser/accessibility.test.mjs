@@ -3,19 +3,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { after, before, test } from 'node:test';
-import { newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { test } from 'node:test';
+import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let browser, server;
-before(async () => {
-  server = await serveDist();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useSiteAndBrowser();
 
 const TAGS = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
 
@@ -34,8 +26,8 @@ for (const [name, url, tags] of [
   ['example course page', 'examples/course.html', ['mha-blend', 'mha-wo-mixing']],
 ]) {
   test(`axe: no violations on the ${name}`, async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(server.url + url);
+    const { page, problems } = await newWatchedPage(session.browser);
+    await page.goto(session.server.url + url);
     for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
     const found = await violations(page);
     console.log(`${name}: ${found.length} violations`);
@@ -45,8 +37,8 @@ for (const [name, url, tags] of [
 }
 
 test('touch targets: every control in every widget is at least 44 x 44 px', async () => {
-  const { page, problems } = await newWatchedPage(browser, { width: 1100, height: 900 });
-  await page.goto(server.url);
+  const { page, problems } = await newWatchedPage(session.browser, { width: 1100, height: 900 });
+  await page.goto(session.server.url);
   for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
   const small = await page.evaluate((tags) => tags.flatMap((tag) => {
     const root = document.querySelector(tag).shadowRoot;
@@ -65,8 +57,8 @@ test('touch targets: every control in every widget is at least 44 x 44 px', asyn
 for (const [name, viewport] of [['320 px wide', { width: 320, height: 800, deviceScaleFactor: 1 }],
   ['200% zoom (640 CSS px on a 1280 px window)', { width: 640, height: 800, deviceScaleFactor: 2 }]]) {
   test(`the lesson reflows at ${name}: no sideways scrolling of the page`, async () => {
-    const page = await browser.newPage({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor });
-    await page.goto(server.url);
+    const page = await session.browser.newPage({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor });
+    await page.goto(session.server.url);
     for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
@@ -75,8 +67,8 @@ for (const [name, viewport] of [['320 px wide', { width: 320, height: 800, devic
 }
 
 test('reduced motion: no transitions or animations run when the user asks for less motion', async () => {
-  const page = await browser.newPage({ reducedMotion: 'reduce' });
-  await page.goto(server.url);
+  const page = await session.browser.newPage({ reducedMotion: 'reduce' });
+  await page.goto(session.server.url);
   for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
   const moving = await page.evaluate((tags) => tags.flatMap((tag) =>
     [...document.querySelector(tag).shadowRoot.querySelectorAll('*')].filter((el) => {

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
 
@@ -49,4 +50,21 @@ export async function screenshot(page, name) {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * For a test file: serves the built site and opens Chromium before its tests, closes both
+ * after. Returns { browser, server }, filled in once the tests run.
+ */
+export function useSiteAndBrowser() {
+  const session = { browser: null, server: null };
+  before(async () => {
+    session.server = await serveDist();
+    session.browser = await openBrowser();
+  });
+  after(async () => {
+    await session.browser?.close();
+    await session.server?.close();
+  });
+  return session;
 }

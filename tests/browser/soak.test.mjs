@@ -4,27 +4,19 @@
 // Afterwards: no console error, the wasm heap back to its size after warm-up (no leaked
 // models), the JS heap bounded, and the page still answers an edit promptly.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { test } from 'node:test';
+import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const EDITS = Number(process.env.MHA_SOAK_EDITS ?? 200);
 const TAGS = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
 const TEXTS = ['0.3', '0.05', '1', '-1', '2.5', '0', '12', '64', 'abc', '1e999', 'NaN', '', '0x10', '−0.4', '3.14159', ' 7 '];
 const KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'Home', 'End'];
 
-let browser, server;
-before(async () => {
-  server = await serveDist();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useSiteAndBrowser();
 
 test(`soak: ${EDITS} random edits across every widget`, { timeout: 60 * 60 * 1000 }, async () => {
-  const { page, problems } = await newWatchedPage(browser, { width: 1200, height: 900 });
-  await page.goto(server.url);
+  const { page, problems } = await newWatchedPage(session.browser, { width: 1200, height: 900 });
+  await page.goto(session.server.url);
   for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
   const cdp = await page.context().newCDPSession(page);
   let seed = 2026;

@@ -4,19 +4,11 @@
 // string must end in a state or a refusal with a message: no exception of another kind,
 // no markup injected, no console error, and every widget still works afterwards.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { test } from 'node:test';
+import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const COUNT = Number(process.env.MHA_URL_FUZZ_COUNT ?? 10000);
-let browser, server;
-before(async () => {
-  server = await serveDist();
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const session = useSiteAndBrowser();
 
 // Deterministic generator of hostile hashes, mutated from the widgets' real states.
 function* hashes(validStates, count, seed = 12345) {
@@ -65,10 +57,10 @@ function* hashes(validStates, count, seed = 12345) {
 }
 
 test(`${COUNT} random and crafted URL states: a state or a refusal, never an exception or markup`, async () => {
-  const { page, problems } = await newWatchedPage(browser);
+  const { page, problems } = await newWatchedPage(session.browser);
   let dialogs = 0;
   page.on('dialog', (dialog) => { dialogs++; dialog.dismiss(); });
-  await page.goto(server.url);
+  await page.goto(session.server.url);
   const tags = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
   for (const tag of tags) await page.locator(`${tag}[ready]`).waitFor();
   const validStates = await page.evaluate((tags) => Object.fromEntries(tags.map((tag) => {

@@ -16,7 +16,7 @@
 // changes the payload. Output matrices start out entirely NaN, so a kernel that accumulates
 // into C instead of overwriting it is caught as well.
 //
-// Random numbers come from a fixed-seed xorshift64 and are converted to floats by hand, so
+// Random numbers come from a fixed-seed xorshift and are converted to floats by hand, so
 // that the native (libstdc++) and wasm (libc++) builds test exactly the same inputs.
 #include <catch2/catch.hpp>
 
@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "mha/kernels.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -40,30 +41,9 @@ using Softmax = decltype(&mha::softmax_rows_f32_scalar);
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr double kFltEps = std::numeric_limits<float>::epsilon();  // 2^-23
 
-// ---------------------------------------------------------------------------------------
-// Deterministic random numbers
-// ---------------------------------------------------------------------------------------
-
-class XorShift64 {
- public:
-  explicit XorShift64(std::uint64_t seed) : s_(seed != 0 ? seed : 0x9E3779B97F4A7C15ull) {}
-  std::uint64_t next() {
-    s_ ^= s_ << 13;
-    s_ ^= s_ >> 7;
-    s_ ^= s_ << 17;
-    return s_;
-  }
-  // Uniform in [lo, hi): 24 random bits, exactly representable as a float fraction.
-  float uniform(float lo, float hi) {
-    const float u = static_cast<float>(next() >> 40) * (1.0f / 16777216.0f);
-    return lo + (hi - lo) * u;
-  }
-  // Uniform integer in [0, n), n > 0.
-  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-
- private:
-  std::uint64_t s_;
-};
+// Deterministic random numbers: mha_test::Xorshift (test_support.hpp), the same sequence
+// natively and in wasm.
+using XorShift64 = mha_test::Xorshift;
 
 // ---------------------------------------------------------------------------------------
 // Strided matrices with poisoned padding and guards
@@ -251,7 +231,7 @@ struct GemmNnProblem {
   GemmNnProblem(int m_, int n_, int k_, const Layout& l, std::uint64_t seed, bool wide_range)
       : m(m_), n(n_), k(k_), layout(l), a(m_, k_, k_ + l.pad_a, l.off_a),
         b(k_, n_, n_ + l.pad_b, l.off_b) {
-    XorShift64 rng(seed);
+    XorShift64 rng(static_cast<std::uint32_t>(seed ^ (seed >> 32)));
     fill_random(a, rng, wide_range);
     fill_random(b, rng, wide_range);
     const int ldc = n + layout.pad_c;
@@ -338,7 +318,7 @@ struct GemmNtProblem {
                 bool wide_range)
       : m(m_), n(n_), k(k_), alpha(alpha_), layout(l), a(m_, k_, k_ + l.pad_a, l.off_a),
         b(n_, k_, k_ + l.pad_b, l.off_b) {
-    XorShift64 rng(seed);
+    XorShift64 rng(static_cast<std::uint32_t>(seed ^ (seed >> 32)));
     fill_random(a, rng, wide_range);
     fill_random(b, rng, wide_range);
     const int ldc = n + layout.pad_c;
@@ -499,7 +479,7 @@ void require_softmax_ok(const SoftmaxCheck& r, bool with_twin) {
 // mask_permille / 1000; each row fully masked with probability 1/8.
 StridedMatrix random_logits(int rows, int cols, int ld, int misalign, float scale,
                             int mask_permille, std::uint64_t seed) {
-  XorShift64 rng(seed);
+  XorShift64 rng(static_cast<std::uint32_t>(seed ^ (seed >> 32)));
   StridedMatrix x(rows, cols, ld, misalign);
   for (int i = 0; i < rows; ++i) {
     const bool fully_masked = rng.below(8) == 0;

@@ -16,6 +16,8 @@ class Xorshift {
     state_ ^= state_ << 5;
     return state_;
   }
+  // Uniform integer in [0, n), n > 0.
+  int below(int n) { return static_cast<int>(next() % static_cast<std::uint32_t>(n)); }
   // Uniform in [lo, hi).
   float uniform(float lo, float hi) {
     return lo + (hi - lo) * static_cast<float>(next() >> 8) * (1.0f / 16777216.0f);
