@@ -118,13 +118,17 @@ export class BlendWidget extends MhaWidget {
       element('h3', { textContent: 'One head, one budget' }),
       element('div', { className: 'toolbar', role: 'group', ariaLabel: 'What to edit' }, this.modeButtons),
       element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Presets for one head' }, presetButtons),
-      this.weightsEditor.element,
-      this.scoresEditor.element,
-      element('h4', { textContent: 'Its output: the weighted sum of all value vectors' }),
-      this.outputChart.element,
-      this.readout,
-      element('h4', { textContent: 'Undo it?' }),
-      this.alternative,
+      // Wide containers put the editor and its results side by side (see blend.css).
+      element('div', { className: 'one-head-grid' }, [
+        element('div', { className: 'editor-column' }, [this.weightsEditor.element, this.scoresEditor.element]),
+        element('div', { className: 'result-column' }, [
+          element('h4', { textContent: 'Its output: the weighted sum of all value vectors' }),
+          this.outputChart.element,
+          this.readout,
+          element('h4', { textContent: 'Undo it?' }),
+          this.alternative,
+        ]),
+      ]),
     ]);
 
     // Two heads: each with its own budget.
