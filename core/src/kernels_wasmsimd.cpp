@@ -372,6 +372,8 @@ constexpr float kP2 = 8.3334519073e-3f;
 constexpr float kP3 = 4.1665795894e-2f;
 constexpr float kP4 = 1.6666665459e-1f;
 constexpr float kP5 = 5.0000001201e-1f;
+// 1.5 * 2^23 + 127: see the rounding step in exp_nonpositive.
+constexpr float kRoundMagic = 12583039.0f;
 
 inline v128_t exp_nonpositive(v128_t x) {
   const v128_t lo = wasm_f32x4_splat(kExpLo);
@@ -381,8 +383,16 @@ inline v128_t exp_nonpositive(v128_t x) {
   // f32x4.max needs extra instructions for NaN and signed-zero cases we do not have).
   x = wasm_f32x4_pmax(x, lo);
 
-  // n = round(x / ln2), kept as a float for the reduction.
-  const v128_t fn = wasm_f32x4_nearest(wasm_f32x4_mul(x, wasm_f32x4_splat(kLog2e)));
+  // n = round(x / ln2) by the "magic number" trick: adding 1.5 * 2^23 + 127 to x log2(e)
+  // (which lies in [-126, 0] after the clamp) leaves round(x log2 e) + 127 in the low
+  // mantissa bits, since the float's unit in the last place there is exactly 1. This
+  // replaces f32x4.nearest and f32x4 -> i32x4 conversion, which V8 lowers on x86 to long
+  // fix-up sequences (saturating truncation has no single SSE instruction).
+  const v128_t magic = wasm_f32x4_splat(kRoundMagic);
+  const v128_t biased = wasm_f32x4_add(wasm_f32x4_mul(x, wasm_f32x4_splat(kLog2e)), magic);
+  // 2^n: the low bits (n + 127) shifted into the exponent field. n + 127 >= 1 here.
+  const v128_t pow2n = wasm_i32x4_shl(biased, 23);
+  const v128_t fn = wasm_f32x4_sub(biased, magic);  // n, exactly, as a float
   // r = x - n ln2 (Cody-Waite, see above). kLn2Lo is negative, so this adds n * |kLn2Lo|.
   v128_t r = wasm_f32x4_sub(x, wasm_f32x4_mul(fn, wasm_f32x4_splat(kLn2Hi)));
   r = wasm_f32x4_sub(r, wasm_f32x4_mul(fn, wasm_f32x4_splat(kLn2Lo)));
@@ -396,12 +406,6 @@ inline v128_t exp_nonpositive(v128_t x) {
   poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r), wasm_f32x4_splat(kP4));
   poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r), wasm_f32x4_splat(kP5));
   poly = wasm_f32x4_add(wasm_f32x4_mul(poly, r2), wasm_f32x4_add(r, wasm_f32x4_splat(1.0f)));
-
-  // 2^n from the exponent bits. fn is an integer in [-126, 0] here, so the conversion is
-  // exact; the integer max is a second guard that costs one instruction.
-  v128_t n = wasm_i32x4_trunc_sat_f32x4(fn);
-  n = wasm_i32x4_max(n, wasm_i32x4_splat(-126));
-  const v128_t pow2n = wasm_i32x4_shl(wasm_i32x4_add(n, wasm_i32x4_splat(127)), 23);
 
   return wasm_v128_and(wasm_f32x4_mul(poly, pow2n), keep);
 }
