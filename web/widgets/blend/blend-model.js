@@ -1,6 +1,7 @@
 // The blend widget's mathematics, run by the core: the lesson data turned into models,
 // and one state turned into everything the widget shows. No DOM here.
 import lesson from '../../../lessons/multiple-heads/widgets/blend.json' with { type: 'json' };
+import { identityMatrix } from '../shared/matrices.js';
 
 export const BLEND_LESSON = lesson;
 
@@ -72,13 +73,13 @@ export class BlendModels {
 
     // One head: d_model = d, W_V = I (values = X), W_O = I (output = the head's output).
     this.oneHead = engine.createModel({ seqLen: L, dModel: d, numHeads: 1 });
-    this.oneHead.setProjection('value', identity(d));
-    this.oneHead.setOutputProjection(identity(d));
+    this.oneHead.setProjection('value', identityMatrix(d));
+    this.oneHead.setOutputProjection(identityMatrix(d));
     // Two heads: d_model = 2d, X = [values | values], W_V = I: each head sees the same
     // values in its own d-wide slice, and the concatenation keeps the two slices apart.
     this.twoHeads = engine.createModel({ seqLen: L, dModel: 2 * d, numHeads: 2 });
-    this.twoHeads.setProjection('value', identity(2 * d));
-    this.twoHeads.setOutputProjection(identity(2 * d));
+    this.twoHeads.setProjection('value', identityMatrix(2 * d));
+    this.twoHeads.setOutputProjection(identityMatrix(2 * d));
     this.doubled = new Float32Array(L * 2 * d);
     for (let s = 0; s < L; s++) {
       this.doubled.set(this.valueRow(s), s * 2 * d);
@@ -135,10 +136,4 @@ export class BlendModels {
       alternative,
     };
   }
-}
-
-function identity(n) {
-  const m = new Float32Array(n * n);
-  for (let i = 0; i < n; i++) m[i * n + i] = 1;
-  return m;
 }

@@ -1,6 +1,6 @@
 // Number fields of this widget: what a field shows, how typed text is read, and what the
 // arrow keys do. Values can be negative here, so a field shows an ASCII "-" (displays use
-// the typographic minus "−"), and a pasted "−" is read as a minus sign.
+// the typographic minus "−"); parse-number.js reads either.
 import { formatNumber } from '../shared/format.js';
 import { parseNumber } from '../shared/parse-number.js';
 
@@ -9,9 +9,9 @@ export function fieldText(value) {
   return formatNumber(value, 2).replace('−', '-');
 }
 
-/** Strict parse of a field (parse-number.js), within ±limit. */
+/** Strict parse of a field (parse-number.js, which also reads a typographic minus), within ±limit. */
 export function parseField(text, limit, what) {
-  return parseNumber(String(text).replace(/\u2212/g, '-'), { min: -limit, max: limit, what });
+  return parseNumber(text, { min: -limit, max: limit, what });
 }
 
 /**

@@ -6,6 +6,7 @@
 // multiplies. With W_O = I every head keeps its private slice of coordinates; any other
 // W_O can send a head anywhere. A later layer that reads direction u hears, from head i,
 // the length of head_i W_O^i along u: engine.componentAlong.
+import { identityMatrix } from '../shared/matrices.js';
 import { formatNumber } from '../shared/format.js';
 import lesson from '../../../lessons/multiple-heads/widgets/wo-mixing.json' with { type: 'json' };
 
@@ -92,8 +93,7 @@ export class WoMixingModels {
     const L = config.tokens.length;
     const d = config.dModel;
     this.x = engine.seededMatrix(L, d, config.input.seed, config.input.scale).data;
-    this.identity = new Float32Array(d * d);
-    for (let i = 0; i < d; i++) this.identity[i * d + i] = 1;
+    this.identity = identityMatrix(d);
     // One model per head count, with seeded W_Q, W_K, W_V (the same seed for both). The
     // heads' attention and outputs do not depend on W_O, so the "no mixing" pass (W_O = I)
     // is run once here and kept; compute() only reruns the layer with the learner's W_O.
