@@ -79,3 +79,28 @@ test('reduced motion: no transitions or animations run when the user asks for le
   assert.deepEqual(moving, []);
   await page.close();
 });
+
+test('no layout shift while numbers change: 60 edits across the widgets move nothing around them', async () => {
+  const { page, problems } = await newWatchedPage(session.browser, { width: 1100, height: 900 });
+  await page.goto(session.server.url);
+  for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
+  await page.evaluate(() => {
+    window.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.layoutShift += entry.value;
+    }).observe({ type: 'layout-shift', buffered: false });
+  });
+  const blend = page.locator('mha-blend');
+  const slider = blend.getByRole('slider', { name: 'Weight on “it”' }).first();
+  const wo = page.locator('mha-wo-mixing');
+  for (let i = 0; i < 20; i++) {
+    await slider.focus();
+    await slider.press(i % 2 ? 'ArrowLeft' : 'ArrowRight');
+    await blend.getByLabel('Weight on “researcher”, exact value').first().fill(String((i % 9) / 10));
+    await wo.getByRole('button', { name: /^u = e/ }).nth(i % 2).click();
+  }
+  const shift = await page.evaluate(() => window.layoutShift);
+  console.log(`cumulative layout shift over 60 edits: ${shift.toFixed(4)}`);
+  assert.ok(shift < 0.01, `layout shift ${shift}`);
+  assert.deepEqual(problems, []);
+});

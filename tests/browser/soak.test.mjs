@@ -9,7 +9,8 @@ import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const EDITS = Number(process.env.MHA_SOAK_EDITS ?? 200);
 const TAGS = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
-const TEXTS = ['0.3', '0.05', '1', '-1', '2.5', '0', '12', '64', 'abc', '1e999', 'NaN', '', '0x10', '−0.4', '3.14159', ' 7 '];
+const TEXTS = ['0.3', '0.05', '1', '-1', '2.5', '0', '12', '64', 'abc', '1e999', 'NaN', '', '0x10', '−0.4', '3.14159', ' 7 ',
+  '-0', '1e-30', '1e30', '9'.repeat(10000), '1\t2\n3\t4', '<b>1</b>', '٣'];
 const KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'Home', 'End'];
 
 const session = useSiteAndBrowser();
