@@ -22,3 +22,11 @@ test('the SIMD build emits f32x4 arithmetic; the scalar build does not', () => {
   assert.ok(simd.max >= 1, 'softmax takes its row maximum with f32x4.max or pmax');
   assert.deepEqual(scalar, { mul: 0, add: 0, load: 0, max: 0 });
 });
+
+test('Eigen itself does not vectorise for wasm; the kernels in use are the SIMD128 ones', async () => {
+  const { loadTestEngine } = await import('./load-engine.mjs');
+  const engine = await loadTestEngine('simd');
+  console.log(`Eigen::SimdInstructionSetsInUse() in wasm: "${engine.eigenSimdInstructionSets}"; kernels: ${engine.target}`);
+  assert.equal(engine.eigenSimdInstructionSets, 'None');
+  assert.equal(engine.target, 'wasmsimd');
+});
