@@ -155,4 +155,26 @@ describe('embedding', () => {
     assert.match(await readout(page), /Output for “said” = \(0\.3/);
     assert.deepEqual(problems, []);
   });
+
+  test('panels and readonly: an author shows one panel of each widget, with nothing editable', async () => {
+    const { page, problems } = await newWatchedPage(browser);
+    for (const [widget, tag, panel] of [['blend', 'mha-blend', 'two-heads'], ['head-splitting', 'mha-head-splitting', 'counts'],
+      ['wo-mixing', 'mha-wo-mixing', 'output'], ['heads-questions', 'mha-heads-questions', 'heatmaps']]) {
+      await page.goto('about:blank');
+      await page.goto(`${server.url}${SUB_PATH}embed.html?widget=${widget}&panels=${panel}&readonly`);
+      await page.locator(`${tag}[ready]`).waitFor();
+      const seen = await page.evaluate((tag) => {
+        const root = document.querySelector(tag).shadowRoot;
+        const visible = (el) => el.getClientRects().length > 0;
+        return {
+          panels: [...root.querySelectorAll('[data-panel]')].filter(visible).map((el) => el.dataset.panel),
+          editable: [...root.querySelectorAll('input, select, button, textarea')]
+            .filter((el) => visible(el) && !el.disabled && !el.readOnly).map((el) => el.outerHTML.slice(0, 80)),
+        };
+      }, tag);
+      assert.deepEqual(seen.panels, [panel], `${widget}: only the ${panel} panel`);
+      assert.deepEqual(seen.editable, [], `${widget}: nothing editable`);
+    }
+    assert.deepEqual(problems, []);
+  });
 });

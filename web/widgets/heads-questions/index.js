@@ -126,14 +126,18 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.body.append(
       this.historyToolbar('Undo or reset the heads-questions widget'),
       element('div', { className: 'top' }, [this.sentence, element('label', { className: 'field' }, ['Query token', this.querySelect])]),
-      tie,
-      element('div', { className: 'toolbar' }, [this.tableToggle]),
-      legend,
-      element('div', { className: 'heatmaps' }, this.panels.map((p) => p.figure)),
-      element('h3', { textContent: 'The selected word’s weights in each head' }),
-      numbers,
-      editPanel,
-      this.#featuresTable(),
+      element('div', { dataset: { panel: 'tie' } }, [tie]),
+      element('div', { dataset: { panel: 'heatmaps' } }, [
+        element('div', { className: 'toolbar' }, [this.tableToggle]),
+        legend,
+        element('div', { className: 'heatmaps' }, this.panels.map((p) => p.figure)),
+      ]),
+      element('div', { dataset: { panel: 'numbers' } }, [
+        element('h3', { textContent: 'The selected word’s weights in each head' }),
+        numbers,
+      ]),
+      element('div', { dataset: { panel: 'edit' } }, [editPanel]),
+      element('div', { dataset: { panel: 'features' } }, [this.#featuresTable()]),
       this.announcer,
     );
   }

@@ -64,7 +64,7 @@ export class WoMixingWidget extends MhaWidget {
     this.headsTitle = element('h3');
     this.headOutputs = element('div', { className: 'head-outputs' });
     this.concat = element('div', { className: 'concat', role: 'list', ariaLabel: 'Concatenated vector' });
-    const headsPanel = element('section', { className: 'panel' }, [
+    const headsPanel = element('section', { className: 'panel', dataset: { panel: 'heads' } }, [
       this.headsTitle, this.headOutputs,
       element('h4', { textContent: 'Concatenated: each head owns a private slice' }),
       this.concat,
@@ -82,7 +82,7 @@ export class WoMixingWidget extends MhaWidget {
       currentValue: (index) => this.shown.wo[index],
     });
     this.presetAbout = element('p', { className: 'muted preset-about' });
-    const woPanel = element('section', { className: 'panel wo-panel' }, [
+    const woPanel = element('section', { className: 'panel wo-panel', dataset: { panel: 'wo' } }, [
       element('h3', {}, notation('W_O: where each head writes')),
       element('p', {}, notation('Output coordinate j is the sum, over the rows r, of concat_r × W_O[r, j]. The rows are grouped by head: block W_O^A multiplies head A’s slice, so it decides where head A’s output lands.')),
       element('div', { className: 'toolbar', role: 'group', ariaLabel: 'W O presets' }, this.presetButtons),
@@ -94,7 +94,7 @@ export class WoMixingWidget extends MhaWidget {
     this.bars = new StackedBars({ label: 'Output coordinates, stacked by head', columnLabels: Array.from({ length: d }, (_, j) => `${j + 1}`), height: 190 });
     this.legend = element('ul', { className: 'legend' });
     this.outputTable = element('table', { className: 'numbers output-table' });
-    const outputPanel = element('section', { className: 'panel output-panel' }, [
+    const outputPanel = element('section', { className: 'panel output-panel', dataset: { panel: 'output' } }, [
       element('h3', {}, notation('The output: a sum of the heads’ contributions head_i W_O^i')),
       element('div', { className: 'output-body' }, [
         element('figure', { className: 'bars' }, [
@@ -130,7 +130,7 @@ export class WoMixingWidget extends MhaWidget {
     this.unitU = element('p', { className: 'unit-u' });
     this.alongTable = element('table', { className: 'numbers along-table' });
     this.sentence = element('p', { className: 'sentence' });
-    const readerPanel = element('section', { className: 'panel' }, [
+    const readerPanel = element('section', { className: 'panel', dataset: { panel: 'reader' } }, [
       element('h3', { textContent: 'A later layer reads direction u' }),
       element('p', {}, notation('A head in the next layer reads the output along some direction u. Who can it hear? For each head, the core measures the length of head_i W_O^i along u, with this W_O and with W_O = I (no mixing).')),
       element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Direction presets' }, this.directionButtons),
