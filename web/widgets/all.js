@@ -3,3 +3,4 @@ import './blend/index.js';
 import './head-splitting/index.js';
 import './wo-mixing/index.js';
 import './heads-questions/index.js';
+import './practice/index.js';

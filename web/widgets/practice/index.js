@@ -1,0 +1,54 @@
+// <mha-practice>: the lesson's practice questions, marked "with a reason rather than a
+// tick": every choice, right or wrong, gets an explanation. The questions are lesson data
+// (lessons/multiple-heads/practice.json). No numbers are computed here, so no core is needed.
+import practice from '../../../lessons/multiple-heads/practice.json' with { type: 'json' };
+import { element } from '../shared/widget-base.js';
+import baseStyles from '../shared/widget-base.css?inline';
+import styles from './practice.css?inline';
+
+function sheet(cssText) {
+  const s = new CSSStyleSheet();
+  s.replaceSync(cssText);
+  return s;
+}
+
+export class PracticeQuestions extends HTMLElement {
+  connectedCallback() {
+    if (this.shadowRoot) return;
+    const root = this.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [sheet(baseStyles), sheet(styles)];
+    const body = element('div', { className: 'widget' });
+    body.append(...practice.questions.map((question, q) => this.#question(question, q)));
+    root.append(body);
+    this.setAttribute('ready', '');
+  }
+
+  #question(question, q) {
+    const name = `practice-${question.id}`;
+    const feedback = element('p', { className: 'feedback', role: 'status' });
+    const options = question.choices.map((choice, c) => {
+      const input = element('input', { type: 'radio', name, value: String(c) });
+      return element('label', { className: 'choice' }, [input, element('span', { textContent: choice.text })]);
+    });
+    const check = element('button', { type: 'button', textContent: 'Check' });
+    check.addEventListener('click', () => {
+      const picked = options.findIndex((label) => label.querySelector('input').checked);
+      if (picked < 0) {
+        feedback.className = 'feedback';
+        feedback.textContent = 'Pick an answer first.';
+        return;
+      }
+      const choice = question.choices[picked];
+      feedback.className = `feedback ${choice.correct ? 'right' : 'wrong'}`;
+      feedback.textContent = choice.correct ? choice.reason : `Not quite. ${choice.reason}`;
+    });
+    return element('fieldset', { className: 'question' }, [
+      element('legend', { textContent: `${q + 1}. ${question.prompt}` }),
+      ...options,
+      check,
+      feedback,
+    ]);
+  }
+}
+
+if (!customElements.get('mha-practice')) customElements.define('mha-practice', PracticeQuestions);
