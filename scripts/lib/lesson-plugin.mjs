@@ -36,11 +36,15 @@ function splitFrontMatter(markdown) {
   return { meta, body: markdown.slice(match[0].length) };
 }
 
-// <h2>The question</h2> -> <h2 id="the-question">, so sections can be linked.
+// <h2>The question</h2> -> <h2 id="the-question">, so sections can be linked. Math in a
+// heading contributes its TeX annotation ("W_O") to the id.
 function addSectionIds(html) {
-  return html.replace(/<h2>([^<]+)<\/h2>/g, (_, text) => {
+  return html.replace(/<h2>(.*?)<\/h2>/g, (_, inner) => {
+    const text = inner
+      .replace(/<math[\s\S]*?<annotation[^>]*>(.*?)<\/annotation>[\s\S]*?<\/math>/g, ' $1 ')
+      .replace(/<[^>]+>/g, '');
     const id = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
-    return `<h2 id="${id}">${text}</h2>`;
+    return `<h2 id="${id}">${inner}</h2>`;
   });
 }
 
