@@ -33,18 +33,6 @@ void gemm_nn_f64_reference(int m, int n, int k, const double* a, int lda, const 
   }
 }
 
-// C[i][j] = alpha * sum_p A[i][p] * B[j][p].
-void gemm_nt_f64_reference(int m, int n, int k, double alpha, const double* a, int lda,
-                           const double* b, int ldb, double* c, int ldc) {
-  for (int i = 0; i < m; ++i) {
-    for (int j = 0; j < n; ++j) {
-      double s = 0.0;
-      for (int p = 0; p < k; ++p) s += a[off(i, lda) + p] * b[off(j, ldb) + p];
-      c[off(i, ldc) + j] = alpha * s;
-    }
-  }
-}
-
 // x_j <- exp(x_j - max) / sum exp(x_l - max); -inf entries become 0; a row with no finite
 // entry (all -inf) becomes all zeros.
 void softmax_rows_f64_reference(int rows, int cols, double* x, int ld) {

@@ -52,37 +52,6 @@ void gemm_nn_f32_scalar(int m, int n, int k, const float* a, int lda, const floa
   }
 }
 
-// C = alpha A B^T: C[i][j] = alpha * <A[i][:], B[j][:]>, a dot product of two rows, both
-// read with unit stride.
-//
-// The dot product is split over four independent partial sums (p = 0,1,2,3 mod 4). A single
-// accumulator makes every addition wait for the previous one (a loop-carried dependency
-// as long as the FP-add latency); four chains let four additions be in flight at once and
-// are the natural shape for a 4-lane vector register, so the compiler can vectorise the
-// loop without having to reassociate the sum itself (which it may not do without
-// -ffast-math). Summing in four chains also tends to reduce rounding error slightly,
-// since each chain adds about k/4 terms.
-void gemm_nt_f32_scalar(int m, int n, int k, float alpha, const float* a, int lda,
-                        const float* b, int ldb, float* c, int ldc) {
-  for (int i = 0; i < m; ++i) {
-    const float* ai = a + off(i, lda);
-    float* ci = c + off(i, ldc);
-    for (int j = 0; j < n; ++j) {
-      const float* bj = b + off(j, ldb);
-      float s0 = 0.0f, s1 = 0.0f, s2 = 0.0f, s3 = 0.0f;
-      int p = 0;
-      for (; p + 4 <= k; p += 4) {
-        s0 += ai[p + 0] * bj[p + 0];
-        s1 += ai[p + 1] * bj[p + 1];
-        s2 += ai[p + 2] * bj[p + 2];
-        s3 += ai[p + 3] * bj[p + 3];
-      }
-      for (; p < k; ++p) s0 += ai[p] * bj[p];
-      ci[j] = alpha * ((s0 + s2) + (s1 + s3));
-    }
-  }
-}
-
 // Row-wise softmax, in place, in three passes over the row:
 //   1. mx = max_j x_j. Masked entries (-inf) never win unless the whole row is masked.
 //   2. e_j = exp(x_j - mx) and s = sum_j e_j. Since x_j - mx <= 0, every e_j is in [0, 1]:

@@ -228,104 +228,6 @@ void nn_row_block(int kc, int nc, const float* a, int lda, const float* packed, 
 }
 
 // ---------------------------------------------------------------------------------------
-// gemm_nt: C = alpha A B^T
-// ---------------------------------------------------------------------------------------
-//
-// Every output is a dot product of a row of A with a row of B, both contiguous, so the
-// vector dimension runs along p (the shared dimension): lane l of an accumulator collects
-// the terms p = l (mod 4), exactly the four partial sums of the scalar twin. At the end each
-// accumulator is reduced horizontally.
-//
-// Register blocking: a tile of MR = 2 rows of A by NR = 4 rows of B, i.e. 2 x 4 outputs and
-// 8 accumulators. Per step of 4 values of p it loads 2 A vectors and 4 B vectors (6 loads)
-// and does 8 multiplies + 8 adds; each loaded A vector is used 4 times and each B vector
-// twice. A 1 x 1 dot product would need 2 loads per multiply-add and be load bound. Live
-// vectors: 8 accumulators + 2 A + 1 B in flight = 11, under the register limit; 4 x 4
-// (16 accumulators) would spill. NR = 4 also makes the final reduction cheap: the four
-// accumulators of one row reduce together, with a 4 x 4 transpose-and-add, to one vector
-// holding C[i][j..j+4), which is scaled by alpha and stored with one v128 store.
-//
-// Cache blocking: the tile loop reads B (n rows of k floats) once per 2 rows of A. For the
-// attention scores B = K is L x d_k, e.g. 256 x 64 floats = 64 KiB, more than L1; so n is cut
-// into panels of about 16 KiB of B (kNtPanelFloats floats), which stay in L1 while all
-// rows of A pass over them. k is not cut: it is the head dimension, small in practice, and
-// not cutting it keeps every output a single uninterrupted dot product.
-constexpr int kNtPanelFloats = 4096;
-
-// Sum of the four lanes, in the scalar twin's order (x0 + x2) + (x1 + x3).
-inline float hsum(v128_t x) {
-  const v128_t t = wasm_f32x4_add(x, wasm_i32x4_shuffle(x, x, 2, 3, 0, 1));  // x0+x2, x1+x3
-  return wasm_f32x4_extract_lane(t, 0) + wasm_f32x4_extract_lane(t, 1);
-}
-
-// [hsum(x0), hsum(x1), hsum(x2), hsum(x3)] in 6 shuffles + 3 adds: a 4 x 4 transpose fused
-// with the additions. Same association as hsum: (l0 + l2) + (l1 + l3).
-inline v128_t reduce4(v128_t x0, v128_t x1, v128_t x2, v128_t x3) {
-  // t01 = [x0_0+x0_2, x1_0+x1_2, x0_1+x0_3, x1_1+x1_3]
-  const v128_t t01 = wasm_f32x4_add(wasm_i32x4_shuffle(x0, x1, 0, 4, 1, 5),
-                                    wasm_i32x4_shuffle(x0, x1, 2, 6, 3, 7));
-  // t23 = the same for x2, x3
-  const v128_t t23 = wasm_f32x4_add(wasm_i32x4_shuffle(x2, x3, 0, 4, 1, 5),
-                                    wasm_i32x4_shuffle(x2, x3, 2, 6, 3, 7));
-  // lane q = (xq_0 + xq_2) + (xq_1 + xq_3)
-  return wasm_f32x4_add(wasm_i32x4_shuffle(t01, t23, 0, 1, 4, 5),
-                        wasm_i32x4_shuffle(t01, t23, 2, 3, 6, 7));
-}
-
-// One MR x NR tile of C = alpha A B^T, NR = 4 (vector store of the row) or 1 (scalar).
-// a points at A[i][0], b at B[j][0], c at C[i][j].
-template <int MR, int NR>
-inline void nt_tile(int k, float alpha, const float* a, int lda, const float* b, int ldb,
-                    float* c, int ldc) {
-  v128_t acc[MR][NR];
-  for (int r = 0; r < MR; ++r) {
-    for (int q = 0; q < NR; ++q) acc[r][q] = wasm_f32x4_splat(0.0f);
-  }
-  const float* ar[MR];
-  const float* bq[NR];
-  for (int r = 0; r < MR; ++r) ar[r] = a + off(r, lda);
-  for (int q = 0; q < NR; ++q) bq[q] = b + off(q, ldb);
-  int p = 0;
-  for (; p + 4 <= k; p += 4) {
-    v128_t av[MR];
-    for (int r = 0; r < MR; ++r) av[r] = wasm_v128_load(ar[r] + p);
-    for (int q = 0; q < NR; ++q) {
-      const v128_t bv = wasm_v128_load(bq[q] + p);
-      for (int r = 0; r < MR; ++r) acc[r][q] = wasm_f32x4_add(acc[r][q], wasm_f32x4_mul(av[r], bv));
-    }
-  }
-  // k % 4 leftover values of p: one more step with partial vectors whose missing lanes are
-  // zero in both operands, so they add exactly 0 to their lane.
-  if (p < k) {
-    const int rest = k - p;
-    v128_t av[MR];
-    for (int r = 0; r < MR; ++r) av[r] = load_partial(ar[r] + p, rest);
-    for (int q = 0; q < NR; ++q) {
-      const v128_t bv = load_partial(bq[q] + p, rest);
-      for (int r = 0; r < MR; ++r) acc[r][q] = wasm_f32x4_add(acc[r][q], wasm_f32x4_mul(av[r], bv));
-    }
-  }
-  for (int r = 0; r < MR; ++r) {
-    if constexpr (NR == 4) {
-      const v128_t s = reduce4(acc[r][0], acc[r][1], acc[r][2], acc[r][3]);
-      wasm_v128_store(c + off(r, ldc), wasm_f32x4_mul(wasm_f32x4_splat(alpha), s));
-    } else {
-      for (int q = 0; q < NR; ++q) c[off(r, ldc) + q] = alpha * hsum(acc[r][q]);
-    }
-  }
-}
-
-// MR rows of A against the B rows [j0, j1) of one panel: 4 B rows at a time, then 1..3 single
-// B rows.
-template <int MR>
-void nt_row_block(int j0, int j1, int k, float alpha, const float* a, int lda, const float* b,
-                  int ldb, float* c, int ldc) {
-  int j = j0;
-  for (; j + 4 <= j1; j += 4) nt_tile<MR, 4>(k, alpha, a, lda, b + off(j, ldb), ldb, c + j, ldc);
-  for (; j < j1; ++j) nt_tile<MR, 1>(k, alpha, a, lda, b + off(j, ldb), ldb, c + j, ldc);
-}
-
-// ---------------------------------------------------------------------------------------
 // softmax: vectorised exp
 // ---------------------------------------------------------------------------------------
 //
@@ -402,6 +304,12 @@ inline v128_t exp_nonpositive(v128_t x) {
   return wasm_v128_and(wasm_f32x4_mul(poly, pow2n), keep);
 }
 
+// Sum of the four lanes, in the scalar twin's order (x0 + x2) + (x1 + x3).
+inline float hsum(v128_t x) {
+  const v128_t t = wasm_f32x4_add(x, wasm_i32x4_shuffle(x, x, 2, 3, 0, 1));  // x0+x2, x1+x3
+  return wasm_f32x4_extract_lane(t, 0) + wasm_f32x4_extract_lane(t, 1);
+}
+
 // Horizontal maximum of four lanes (no NaNs).
 inline float hmax(v128_t x) {
   x = wasm_f32x4_pmax(x, wasm_i32x4_shuffle(x, x, 2, 3, 0, 1));
@@ -450,25 +358,6 @@ void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const fl
         default:
           break;
       }
-    }
-  }
-}
-
-void gemm_nt_f32_wasmsimd(int m, int n, int k, float alpha, const float* a, int lda,
-                          const float* b, int ldb, float* c, int ldc) {
-  if (m <= 0 || n <= 0) return;
-  // Panel height: as many B rows as fit in kNtPanelFloats, a multiple of 4 (whole tiles), at
-  // least 4. With k = 0 the whole of B is one panel (and every tile writes alpha * 0 = 0).
-  int nb = k > 0 ? (kNtPanelFloats / k) & ~3 : n;
-  if (nb < 4) nb = 4;
-  for (int j0 = 0; j0 < n; j0 += nb) {
-    const int j1 = min_int(n, j0 + nb);
-    int i = 0;
-    for (; i + 2 <= m; i += 2) {
-      nt_row_block<2>(j0, j1, k, alpha, a + off(i, lda), lda, b, ldb, c + off(i, ldc), ldc);
-    }
-    if (i < m) {
-      nt_row_block<1>(j0, j1, k, alpha, a + off(i, lda), lda, b, ldb, c + off(i, ldc), ldc);
     }
   }
 }

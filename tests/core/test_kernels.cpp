@@ -3,7 +3,7 @@
 // Every float kernel is compared with the double-precision reference, and every SIMD kernel
 // (only in builds that target WebAssembly SIMD128) also with its scalar twin, over:
 //   * all shapes with m, n, k (or rows, cols) in 0..17, which covers every tail length of
-//     the 4 x 8 / 2 x 4 register tiles and of 4-lane vectors, plus larger shapes that cross
+//     the 4 x 8 register tile and of 4-lane vectors, plus larger shapes that cross
 //     the cache-block boundaries;
 //   * tight layouts (leading dimension = row length, 16-byte-aligned base) and padded ones
 //     (leading dimension larger than the row, base 1..3 floats past a 16-byte boundary);
@@ -35,7 +35,6 @@
 namespace {
 
 using GemmNn = decltype(&mha::gemm_nn_f32_scalar);
-using GemmNt = decltype(&mha::gemm_nt_f32_scalar);
 using Softmax = decltype(&mha::softmax_rows_f32_scalar);
 
 constexpr float kInf = std::numeric_limits<float>::infinity();
@@ -168,7 +167,7 @@ struct Shape {
 };
 
 // Larger shapes: the attention sizes (64 x 512 x 64, 256 x 256 x 64), and shapes that cross
-// the SIMD kernels' cache panels (k > 256, n > 128, n rows of B > one gemm_nt panel) with
+// the SIMD kernels' cache panels (k > 256, n > 128, n > one 8-column sliver) with
 // tails in every dimension.
 const std::vector<Shape>& large_shapes() {
   static const std::vector<Shape> shapes{{64, 512, 64}, {256, 256, 64}, {33, 261, 517},
@@ -298,96 +297,6 @@ void check_gemm_nn_all(GemmNn fn, GemmNn twin) {
     check_gemm_nn_shape(fn, twin, s.m, s.n, s.k, kTight, 42 + s.k);
     check_gemm_nn_shape(fn, twin, s.m, s.n, s.k, padded_layout(counter++), 43 + s.k);
     check_gemm_nn_shape(fn, twin, s.m, s.n, s.k, padded_layout(counter++), 44 + s.k, true);
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// gemm_nt
-// ---------------------------------------------------------------------------------------
-
-// Same bound as gemm_nn with one more rounding for the final multiplication by alpha:
-// (k + 1) * FLT_EPSILON * |alpha| * sum_p |a_ip b_jp|.
-struct GemmNtProblem {
-  int m, n, k;
-  float alpha;
-  Layout layout;
-  StridedMatrix a, b;
-  std::vector<double> want, bound;
-
-  GemmNtProblem(int m_, int n_, int k_, float alpha_, const Layout& l, std::uint64_t seed,
-                bool wide_range)
-      : m(m_), n(n_), k(k_), alpha(alpha_), layout(l), a(m_, k_, k_ + l.pad_a, l.off_a),
-        b(n_, k_, k_ + l.pad_b, l.off_b) {
-    XorShift64 rng(static_cast<std::uint32_t>(seed ^ (seed >> 32)));
-    fill_random(a, rng, wide_range);
-    fill_random(b, rng, wide_range);
-    const int ldc = n + layout.pad_c;
-    want.assign(static_cast<std::size_t>(m) * (ldc > 0 ? ldc : 1), 0.0);
-    bound = want;
-    const std::vector<double> ad = a.to_double(), bd = b.to_double();
-    const std::vector<double> aa = a.to_double(true), ba = b.to_double(true);
-    mha::gemm_nt_f64_reference(m, n, k, alpha, ad.data(), a.ld(), bd.data(), b.ld(), want.data(),
-                               ldc);
-    mha::gemm_nt_f64_reference(m, n, k, std::fabs(alpha), aa.data(), a.ld(), ba.data(), b.ld(),
-                               bound.data(), ldc);
-  }
-
-  StridedMatrix run(GemmNt fn) const {
-    StridedMatrix c(m, n, n + layout.pad_c, layout.off_c);
-    fn(m, n, k, alpha, a.data(), a.ld(), b.data(), b.ld(), c.data(), c.ld());
-    return c;
-  }
-
-  double tol(int i, int j) const {
-    return kFltEps * (k + 1) * bound[static_cast<std::size_t>(i) * (n + layout.pad_c) + j];
-  }
-  double ref(int i, int j) const {
-    return want[static_cast<std::size_t>(i) * (n + layout.pad_c) + j];
-  }
-};
-
-void check_gemm_nt_shape(GemmNt fn, GemmNt twin, int m, int n, int k, float alpha,
-                         const Layout& l, std::uint64_t seed, bool wide_range = false) {
-  const GemmNtProblem prob(m, n, k, alpha, l, seed, wide_range);
-  const StridedMatrix c = prob.run(fn);
-  Violation vs_ref;
-  for (int i = 0; i < m; ++i) {
-    for (int j = 0; j < n; ++j) vs_ref.add(i, j, c.at(i, j), prob.ref(i, j), prob.tol(i, j));
-  }
-  INFO(describe("gemm_nt", m, n, k, l) << " alpha=" << alpha << (wide_range ? " wide range" : ""));
-  INFO("vs f64 reference: " << vs_ref.str());
-  CHECK(vs_ref.ok());
-  INFO("poison outside C");
-  CHECK(c.outside_untouched());
-  if (twin != nullptr) {
-    const StridedMatrix ct = prob.run(twin);
-    Violation vs_twin;
-    for (int i = 0; i < m; ++i) {
-      for (int j = 0; j < n; ++j) vs_twin.add(i, j, c.at(i, j), ct.at(i, j), 2 * prob.tol(i, j));
-    }
-    INFO("vs scalar twin: " << vs_twin.str());
-    CHECK(vs_twin.ok());
-  }
-}
-
-void check_gemm_nt_all(GemmNt fn, GemmNt twin) {
-  // 1/sqrt(64) as in the attention scores, a value that is not a power of two, a negative one.
-  const float alphas[] = {0.125f, 0.3713f, -1.5f};
-  int counter = 0;
-  for (int m = 0; m <= 17; ++m) {
-    for (int n = 0; n <= 17; ++n) {
-      for (int k = 0; k <= 17; ++k) {
-        const std::uint64_t seed = 2000003ull * (m + 1) + 2003ull * (n + 1) + (k + 1);
-        const float alpha = alphas[(m + n + k) % 3];
-        check_gemm_nt_shape(fn, twin, m, n, k, alpha, kTight, seed);
-        check_gemm_nt_shape(fn, twin, m, n, k, alpha, padded_layout(counter++), seed + 5);
-      }
-    }
-  }
-  for (const Shape& s : large_shapes()) {
-    check_gemm_nt_shape(fn, twin, s.m, s.n, s.k, 0.125f, kTight, 77 + s.k);
-    check_gemm_nt_shape(fn, twin, s.m, s.n, s.k, -0.3713f, padded_layout(counter++), 78 + s.k);
-    check_gemm_nt_shape(fn, twin, s.m, s.n, s.k, 1.0f, padded_layout(counter++), 79 + s.k, true);
   }
 }
 
@@ -549,10 +458,6 @@ TEST_CASE("gemm_nn_f32_scalar matches the f64 reference", "[kernels][scalar][gem
   check_gemm_nn_all(&mha::gemm_nn_f32_scalar, nullptr);
 }
 
-TEST_CASE("gemm_nt_f32_scalar matches the f64 reference", "[kernels][scalar][gemm]") {
-  check_gemm_nt_all(&mha::gemm_nt_f32_scalar, nullptr);
-}
-
 TEST_CASE("softmax_rows_f32_scalar matches the f64 reference", "[kernels][scalar][softmax]") {
   check_softmax_all(&mha::softmax_rows_f32_scalar, nullptr);
 }
@@ -566,11 +471,6 @@ TEST_CASE("softmax_rows_f32_scalar matches the f64 reference", "[kernels][scalar
 TEST_CASE("gemm_nn_f32_wasmsimd matches the reference and the scalar twin",
           "[kernels][wasmsimd][gemm]") {
   check_gemm_nn_all(&mha::gemm_nn_f32_wasmsimd, &mha::gemm_nn_f32_scalar);
-}
-
-TEST_CASE("gemm_nt_f32_wasmsimd matches the reference and the scalar twin",
-          "[kernels][wasmsimd][gemm]") {
-  check_gemm_nt_all(&mha::gemm_nt_f32_wasmsimd, &mha::gemm_nt_f32_scalar);
 }
 
 TEST_CASE("softmax_rows_f32_wasmsimd matches the reference and the scalar twin",
@@ -770,7 +670,6 @@ TEST_CASE("active_kernels() is the SIMD set in wasm SIMD builds and scalar other
   const mha::KernelSet& scalar = mha::scalar_kernels();
   CHECK(std::string(scalar.target) == "scalar");
   CHECK(scalar.gemm_nn == &mha::gemm_nn_f32_scalar);
-  CHECK(scalar.gemm_nt == &mha::gemm_nt_f32_scalar);
   CHECK(scalar.softmax_rows == &mha::softmax_rows_f32_scalar);
 
   const mha::KernelSet& active = mha::active_kernels();
@@ -779,7 +678,6 @@ TEST_CASE("active_kernels() is the SIMD set in wasm SIMD builds and scalar other
   REQUIRE(simd != nullptr);
   CHECK(std::string(simd->target) == "wasmsimd");
   CHECK(simd->gemm_nn == &mha::gemm_nn_f32_wasmsimd);
-  CHECK(simd->gemm_nt == &mha::gemm_nt_f32_wasmsimd);
   CHECK(simd->softmax_rows == &mha::softmax_rows_f32_wasmsimd);
   CHECK(&active == simd);
   CHECK(std::string(active.target) == "wasmsimd");

@@ -16,18 +16,12 @@
 namespace mha {
 
 // C[m x n] = A[m x k] * B[k x n]. C is overwritten (not accumulated into).
-// Used for the projections X W, the weighted sum of values A V, and Concat W_O.
+// Used for the projections X W, the scores Q_i (K_i^T / sqrt(d_k)) with K_i^T packed, the
+// weighted sum of values A V, and Concat W_O.
 void gemm_nn_f32_scalar(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
                         float* c, int ldc);
 void gemm_nn_f64_reference(int m, int n, int k, const double* a, int lda, const double* b,
                            int ldb, double* c, int ldc);
-
-// C[m x n] = alpha * A[m x k] * B[n x k]^T: every entry is a dot product of a row of A with
-// a row of B. Used for the scores Q K^T / sqrt(d_k), where both Q and K are stored by rows.
-void gemm_nt_f32_scalar(int m, int n, int k, float alpha, const float* a, int lda,
-                        const float* b, int ldb, float* c, int ldc);
-void gemm_nt_f64_reference(int m, int n, int k, double alpha, const double* a, int lda,
-                           const double* b, int ldb, double* c, int ldc);
 
 // In place, for each of `rows` rows of length `cols` (leading dimension ld):
 //   x_j <- exp(x_j - max_j x_j) / sum_j exp(x_j - max_j x_j).
@@ -46,8 +40,6 @@ void softmax_rows_f64_reference(int rows, int cols, double* x, int ld);
 #if defined(__wasm_simd128__)
 void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
                           float* c, int ldc);
-void gemm_nt_f32_wasmsimd(int m, int n, int k, float alpha, const float* a, int lda,
-                          const float* b, int ldb, float* c, int ldc);
 void softmax_rows_f32_wasmsimd(int rows, int cols, float* x, int ld);
 #endif
 
@@ -56,7 +48,6 @@ void softmax_rows_f32_wasmsimd(int rows, int cols, float* x, int ld);
 struct KernelSet {
   const char* target;  // "wasmsimd" or "scalar"
   decltype(&gemm_nn_f32_scalar) gemm_nn;
-  decltype(&gemm_nt_f32_scalar) gemm_nt;
   decltype(&softmax_rows_f32_scalar) softmax_rows;
 };
 
