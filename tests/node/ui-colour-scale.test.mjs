@@ -1,0 +1,92 @@
+// The kit's colour scales: the numbers behind --t, and the palette's contrast and balance
+// in both themes (computed the way CSS color-mix(in oklab) mixes).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  PALETTE, VALUES_MODE_STRENGTH, contrast, cssNumber, divergingColour, mixOklab, oklab,
+  paletteCss, scaleMax, signedFraction, unitFraction,
+} from '../../web/ui/colour-scale.js';
+
+test('signedFraction: value / max clamped to [-1, 1], non-finite and bad max give 0', () => {
+  assert.equal(signedFraction(0.5, 2), 0.25);
+  assert.equal(signedFraction(-3, 2), -1);
+  assert.equal(signedFraction(3, 2), 1);
+  assert.equal(signedFraction(NaN, 2), 0);
+  assert.equal(signedFraction(Infinity, 2), 0);
+  assert.equal(signedFraction(1, 0), 0);
+  assert.equal(signedFraction(1, NaN), 0);
+  assert.ok(Object.is(signedFraction(-0, 1), 0));
+});
+
+test('unitFraction and scaleMax', () => {
+  assert.equal(unitFraction(-0.1), 0);
+  assert.equal(unitFraction(1.2), 1);
+  assert.equal(unitFraction(NaN), 0);
+  assert.equal(unitFraction(0.3), 0.3);
+  assert.equal(scaleMax([0.5, -2, NaN, Infinity, 1]), 2);
+  assert.equal(scaleMax([]), 1);
+  assert.equal(scaleMax(new Float32Array(4)), 1);
+});
+
+test('cssNumber: short, no -0, no exponent for small values', () => {
+  assert.equal(cssNumber(-0.00001), '0');
+  assert.equal(cssNumber(1 / 3), '0.3333');
+  assert.equal(cssNumber(-1), '-1');
+  assert.equal(cssNumber(1e-7), '0');
+});
+
+test('OKLab round trip and mixing ends', () => {
+  for (const hex of ['#000000', '#ffffff', '#2f64b3', '#b83a3a', '#16181d']) {
+    assert.equal(mixOklab(hex, hex, 0.5), hex);
+  }
+  assert.equal(mixOklab('#2f64b3', '#b83a3a', 0), '#2f64b3');
+  assert.equal(mixOklab('#2f64b3', '#b83a3a', 1), '#b83a3a');
+  assert.ok(Math.abs(oklab('#ffffff')[0] - 1) < 1e-3);
+});
+
+for (const theme of ['light', 'dark']) {
+  const p = PALETTE[theme];
+  const diverging = { zero: p['diverging-zero'], negative: p['diverging-negative'], positive: p['diverging-positive'] };
+
+  test(`${theme}: text colours reach 4.5:1 on the surface, graphics 3:1`, () => {
+    for (const key of ['ink', 'muted', 'error', 'accent']) {
+      assert.ok(contrast(p[key], p.surface) >= 4.5, `${key} ${contrast(p[key], p.surface).toFixed(2)}`);
+    }
+    for (const key of ['line', 'diverging-negative', 'diverging-positive', 'head-a', 'head-b', 'head-c', 'head-d']) {
+      assert.ok(contrast(p[key], p.surface) >= 3, `${key} ${contrast(p[key], p.surface).toFixed(2)}`);
+    }
+  });
+
+  test(`${theme}: the diverging ends are balanced (same OKLab lightness within 0.03) and distinct from zero`, () => {
+    assert.ok(Math.abs(oklab(diverging.negative)[0] - oklab(diverging.positive)[0]) < 0.03);
+    assert.ok(contrast(diverging.negative, diverging.zero) >= 3);
+    assert.ok(contrast(diverging.positive, diverging.zero) >= 3);
+    // Lightness moves monotonically away from the zero towards each end.
+    const L = (t) => oklab(divergingColour(diverging, t))[0];
+    for (const sign of [-1, 1]) {
+      for (let i = 1; i <= 10; i++) {
+        const step = L(sign * i / 10) - L(sign * (i - 1) / 10);
+        assert.ok(theme === 'light' ? step < 0.002 : step > -0.002, `${theme} ${sign} ${i}`);
+      }
+    }
+  });
+
+  test(`${theme}: numbers shown in cells (values mode) stay 4.5:1 on every cell colour`, () => {
+    for (let i = -100; i <= 100; i++) {
+      const t = (i / 100) * VALUES_MODE_STRENGTH;
+      assert.ok(contrast(p.ink, divergingColour(diverging, t)) >= 4.5, `t=${t}`);
+      for (const head of ['head-a', 'head-b', 'head-c', 'head-d']) {
+        const cell = mixOklab(p['sequential-zero'], p[head], Math.abs(t));
+        assert.ok(contrast(p.ink, cell) >= 4.5, `${head} t=${t}`);
+      }
+    }
+  });
+}
+
+test('the light palette and the dark one differ (dark is designed, not the same)', () => {
+  for (const key of Object.keys(PALETTE.light)) assert.ok(key in PALETTE.dark, key);
+  assert.ok(contrast(PALETTE.dark.surface, '#000000') < 1.5);
+  const css = paletteCss();
+  assert.match(css, /--ui-diverging-negative: var\(--mha-diverging-negative, #2f64b3\)/);
+  assert.match(css, /@media \(prefers-color-scheme: dark\)[^]*--ui-diverging-negative: var\(--mha-dark-diverging-negative, #5c9ded\)/);
+});
