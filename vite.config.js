@@ -20,6 +20,7 @@ export default defineConfig({
         index: 'web/index.html',
         embed: 'web/embed.html',
         course: 'web/examples/course.html',
+        'ui-kit': 'web/examples/ui-kit.html',
         'multiple-heads': 'web/multiple-heads.js',
         'embed-resizer': 'web/embed-resizer.js',
       },

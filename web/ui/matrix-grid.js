@@ -1,0 +1,375 @@
+// MatrixGrid: a rows x cols matrix drawn as a grid of coloured cells (a <table role=grid>).
+// Diverging scale (signed entries) by default, or sequential in one hue (Heatmap uses that).
+// Optional row / column labels, coloured bands over groups of columns or rows, highlight,
+// a "values" mode with the numbers in the cells. setData() recolours in place.
+//
+// Keyboard: one tab stop (roving tabindex). Arrows / Home / End / Ctrl+Home / Ctrl+End move.
+//   Read-only: Enter picks (onPick). Editable: + / - step, Shift (or Alt) for a finer step,
+//   PageUp / PageDown a bigger one; Enter or F2 or a digit opens a text field for an exact
+//   value (Enter closes it, Escape cancels the edit).
+// Pointer (editable): drag a cell up / down to change it; the wheel changes the focused cell.
+// The grid never changes a value itself: it proposes through onPropose(row, col, value),
+// which returns null (accepted: the widget calls setData) or a message (shown beside).
+import { element } from '../widgets/shared/widget-base.js';
+import { formatNumber } from '../widgets/shared/format.js';
+import { cssNumber, scaleMax, signedFraction, unitFraction } from './colour-scale.js';
+import { NumberField } from './number-field.js';
+
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+const DRAG_THRESHOLD = 3;
+
+export class MatrixGrid {
+  /**
+   * @param {object} o  see web/ui/README.md for every option
+   */
+  constructor(o) {
+    this.o = {
+      label: 'Matrix', scale: 'diverging', hue: null, max: null, rowLabels: null, colLabels: null,
+      rowGroups: [], columnGroups: [], compact: false, readonly: false, onPropose: null, onPick: null,
+      limits: { min: -10, max: 10 }, step: 0.1, bigStep: 1, fineStep: 0.01, dragPerPixel: 0.01,
+      decimals: 2, valuesMode: false, rowName: null, colName: null, ...o,
+    };
+    this.rows = 0;
+    this.cols = 0;
+    this.data = new Float32Array(0);
+    this.active = 0;
+    this.editor = null;
+    this.table = element('table', { className: 'ui-grid', role: 'grid' });
+    this.table.setAttribute('aria-label', this.o.label);
+    this.readout = element('p', { className: 'ui-readout ui-num', ariaHidden: 'true' });
+    this.error = element('p', { className: 'ui-error', role: 'alert' });
+    this.live = element('p', { className: 'ui-sr-only', ariaLive: 'polite' });
+    this.scroll = element('div', { className: 'ui-scroll' }, [this.table]);
+    this.element = element('div', { className: 'ui-kit ui-matrix' }, [this.scroll, this.readout, this.error, this.live]);
+    if (this.o.hue) this.element.style.setProperty('--ui-hue', this.o.hue);
+    this.element.classList.toggle('ui-sequential', this.o.scale === 'sequential');
+    this.element.classList.toggle('ui-compact', this.o.compact);
+    this.setReadonly(this.o.readonly);
+    this.setValuesMode(this.o.valuesMode);
+    this.#listen();
+    if (this.o.data) this.setData(this.o.data, this.o.rows, this.o.cols);
+  }
+
+  get editable() {
+    return Boolean(this.o.onPropose) && !this.o.readonly;
+  }
+
+  setReadonly(readonly) {
+    this.o.readonly = readonly;
+    this.element.classList.toggle('ui-editable', this.editable);
+    this.element.classList.toggle('ui-pickable', Boolean(this.o.onPick));
+    this.table.setAttribute('aria-readonly', String(!this.editable));
+    if (!this.editable) this.#closeEditor(false);
+  }
+
+  setValuesMode(on) {
+    this.o.valuesMode = on;
+    this.element.classList.toggle('ui-values', on);
+  }
+
+  /** New values; the same shape recolours in place (no rebuild, no layout shift). */
+  setData(data, rows = this.rows, cols = this.cols) {
+    if (data.length !== rows * cols) throw new Error(`MatrixGrid.setData: ${data.length} values for ${rows} x ${cols}`);
+    if (rows !== this.rows || cols !== this.cols) this.#build(rows, cols);
+    this.data = Float32Array.from(data);
+    const max = this.o.max ?? (this.o.scale === 'sequential' ? 1 : scaleMax(this.data));
+    this.cells.forEach((cell, k) => {
+      const v = this.data[k];
+      const t = cssNumber(this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max));
+      if (cell.dataset.t !== t) {
+        cell.dataset.t = t;
+        cell.style.setProperty('--t', t);
+      }
+      const text = formatNumber(v, this.o.decimals);
+      if (cell.firstChild.textContent !== text) {
+        cell.firstChild.textContent = text;
+        cell.setAttribute('aria-label', text);
+      }
+    });
+    this.editor?.field.setValue(this.data[this.editor.k]);
+    this.#updateReadout();
+  }
+
+  /** Dims everything but the given rows, columns and [row, col] cells; null clears. */
+  highlight(spec) {
+    const { rows = [], cols = [], cells = [] } = spec ?? {};
+    const on = Boolean(spec) && (rows.length + cols.length + cells.length > 0);
+    this.table.classList.toggle('ui-dimmed', on);
+    const lit = new Set(cells.map(([r, c]) => r * this.cols + c));
+    this.cells.forEach((cell, k) => {
+      const r = Math.floor(k / this.cols);
+      const c = k % this.cols;
+      cell.classList.toggle('ui-lit', on && (rows.includes(r) || cols.includes(c) || lit.has(k)));
+    });
+    this.rowHeaders.forEach((th, r) => th?.classList.toggle('ui-lit', on && rows.includes(r)));
+    this.colHeaders.forEach((th, c) => th?.classList.toggle('ui-lit', on && cols.includes(c)));
+  }
+
+  /** Moves the tab stop (and focus, if asked) to a cell. */
+  focusCell(r, c, focus = true) {
+    const k = Math.max(0, Math.min(this.rows - 1, r)) * this.cols + Math.max(0, Math.min(this.cols - 1, c));
+    this.cells[this.active].tabIndex = -1;
+    this.active = k;
+    this.cells[k].tabIndex = 0;
+    if (focus) this.cells[k].focus();
+    this.#updateReadout();
+  }
+
+  /** Shows (or clears, with '') a message beside the grid. */
+  showError(message) {
+    this.error.textContent = message ?? '';
+  }
+
+  /** The words for a cell: "row “it”, column 2". */
+  cellName(r, c) {
+    const row = this.o.rowName?.(r) ?? (this.o.rowLabels ? `row “${this.o.rowLabels[r]}”` : `row ${r + 1}`);
+    const col = this.o.colName?.(c) ?? (this.o.colLabels ? `column “${this.o.colLabels[c]}”` : `column ${c + 1}`);
+    return `${row}, ${col}`;
+  }
+
+  // ---- building ------------------------------------------------------------------------
+
+  #build(rows, cols) {
+    this.#closeEditor(false);
+    this.rows = rows;
+    this.cols = cols;
+    const { rowLabels, colLabels, rowGroups, columnGroups } = this.o;
+    const lead = (rowGroups.length ? 1 : 0) + (rowLabels ? 1 : 0);
+    const spacer = () => element('td', { className: 'ui-spacer' });
+    const head = [];
+    if (columnGroups.length) {
+      const cellsOfBand = [];
+      for (let c = 0; c < cols;) {
+        const group = columnGroups.find((g) => g.start === c);
+        if (group) {
+          const th = element('th', { scope: 'colgroup', colSpan: group.end - group.start, className: 'ui-band-label' }, [
+            group.label ?? '', element('span', { className: 'ui-band-bar' }),
+          ]);
+          th.lastChild.style.setProperty('--band', group.colour);
+          cellsOfBand.push(th);
+          c = group.end;
+        } else {
+          cellsOfBand.push(spacer());
+          c += 1;
+        }
+      }
+      head.push(element('tr', { className: 'ui-band-row' }, [...Array.from({ length: lead }, spacer), ...cellsOfBand]));
+    }
+    this.colHeaders = [];
+    if (colLabels) {
+      this.colHeaders = colLabels.map((text) => element('th', { scope: 'col', className: 'ui-col-label', textContent: text }));
+      head.push(element('tr', {}, [...Array.from({ length: lead }, spacer), ...this.colHeaders]));
+    }
+    this.cells = [];
+    this.rowHeaders = [];
+    this.rowElements = [];
+    const body = Array.from({ length: rows }, (_, r) => {
+      const tr = element('tr', { dataset: { row: String(r) } });
+      if (rowGroups.length) {
+        const group = rowGroups.find((g) => g.start === r);
+        const inside = rowGroups.some((g) => r > g.start && r < g.end);
+        if (group) {
+          const th = element('th', { scope: 'rowgroup', rowSpan: group.end - group.start, className: 'ui-row-band-label' }, [
+            element('span', { className: 'ui-row-band-text', textContent: group.label ?? '' }),
+            element('span', { className: 'ui-band-bar ui-band-bar-v' }),
+          ]);
+          th.lastChild.style.setProperty('--band', group.colour);
+          tr.append(th);
+        } else if (!inside) tr.append(spacer());
+      }
+      if (rowLabels) {
+        const th = element('th', { scope: 'row', className: 'ui-row-label', textContent: rowLabels[r], dataset: { row: String(r) } });
+        this.rowHeaders.push(th);
+        tr.append(th);
+      }
+      for (let c = 0; c < cols; c++) {
+        const cell = element('td', { className: 'ui-cell', tabIndex: -1, dataset: { row: String(r), col: String(c) } },
+          [element('span', { className: 'ui-cell-text ui-num', ariaHidden: 'true' })]);
+        this.cells.push(cell);
+        tr.append(cell);
+      }
+      this.rowElements.push(tr);
+      return tr;
+    });
+    this.table.replaceChildren(...(head.length ? [element('thead', {}, head)] : []), element('tbody', {}, body));
+    this.active = Math.min(this.active, rows * cols - 1);
+    this.cells[this.active].tabIndex = 0;
+  }
+
+  #updateReadout() {
+    const k = this.active;
+    if (!this.cells?.[k]) return;
+    const r = Math.floor(k / this.cols);
+    const c = k % this.cols;
+    this.readout.textContent = `${this.cellName(r, c)}: ${formatNumber(this.data[k], this.o.decimals)}`;
+  }
+
+  // ---- interaction -----------------------------------------------------------------------
+
+  #cellOf(target) {
+    const cell = target?.closest?.('.ui-cell');
+    return cell && this.table.contains(cell) ? cell : null;
+  }
+
+  #listen() {
+    this.table.addEventListener('focusin', (event) => {
+      const cell = this.#cellOf(event.target);
+      if (cell && cell === event.target) this.focusCell(Number(cell.dataset.row), Number(cell.dataset.col), false);
+    });
+    this.table.addEventListener('keydown', (event) => this.#key(event));
+    this.table.addEventListener('wheel', (event) => {
+      const cell = this.#cellOf(event.target);
+      if (!this.editable || !cell || !cell.matches(':focus')) return;
+      event.preventDefault();
+      this.#step(Number(cell.dataset.row), Number(cell.dataset.col), (event.deltaY < 0 ? 1 : -1) * (event.shiftKey ? this.o.fineStep : this.o.step));
+    }, { passive: false });
+    this.table.addEventListener('click', (event) => {
+      const label = event.target.closest?.('.ui-row-label');
+      if (label && this.o.onPick) this.o.onPick(Number(label.dataset.row), null);
+    });
+    let drag = null;
+    this.table.addEventListener('pointerdown', (event) => {
+      const cell = this.#cellOf(event.target);
+      if (!cell || (event.pointerType === 'mouse' && event.button !== 0)) return;
+      const r = Number(cell.dataset.row);
+      const c = Number(cell.dataset.col);
+      this.focusCell(r, c, false);
+      cell.focus({ preventScroll: true });
+      if (!this.editable) {
+        drag = { cell, r, c, moved: false, pick: true };
+        return;
+      }
+      event.preventDefault(); // no text selection, no focus loss
+      cell.setPointerCapture(event.pointerId);
+      drag = { cell, r, c, y: event.clientY, start: this.data[r * this.cols + c], moved: false, id: event.pointerId };
+    });
+    this.table.addEventListener('pointermove', (event) => {
+      if (!drag || drag.pick || event.pointerId !== drag.id) return;
+      const dy = event.clientY - drag.y;
+      if (!drag.moved && Math.abs(dy) < DRAG_THRESHOLD) return;
+      drag.moved = true;
+      const value = drag.start - dy * this.o.dragPerPixel;
+      drag.error = this.#propose(drag.r, drag.c, value, false);
+    });
+    const end = (event) => {
+      if (!drag) return;
+      const { r, c, moved, pick } = drag;
+      drag = null;
+      if (event.type === 'pointercancel') return;
+      if (moved) this.#announce(r, c);
+      else if (this.o.onPick && (pick || !moved)) this.o.onPick(r, c);
+    };
+    this.table.addEventListener('pointerup', end);
+    this.table.addEventListener('pointercancel', end);
+  }
+
+  #key(event) {
+    if (this.editor && this.editor.host.contains(event.target)) return; // the field handles its keys
+    const cell = this.#cellOf(event.target);
+    if (!cell) return;
+    const r = Number(cell.dataset.row);
+    const c = Number(cell.dataset.col);
+    const move = MOVES[event.key];
+    const fine = event.altKey || (event.shiftKey && event.key !== '+');
+    if (move && !(event.shiftKey && this.editable && move[1] === 0)) {
+      event.preventDefault();
+      this.focusCell(r + move[0], c + move[1]);
+      return;
+    }
+    let delta = null;
+    if (event.key === 'Home') return this.#go(event, event.ctrlKey ? 0 : r, 0);
+    if (event.key === 'End') return this.#go(event, event.ctrlKey ? this.rows - 1 : r, this.cols - 1);
+    if (event.key === 'Enter' && !this.editable) {
+      if (this.o.onPick) { event.preventDefault(); this.o.onPick(r, c); }
+      return;
+    }
+    if (!this.editable) return;
+    if (['+', '='].includes(event.key) || event.code === 'NumpadAdd') delta = fine ? this.o.fineStep : this.o.step;
+    else if (['-', '_'].includes(event.key) || event.code === 'NumpadSubtract') delta = -(fine ? this.o.fineStep : this.o.step);
+    else if (event.key === 'PageUp') delta = this.o.bigStep;
+    else if (event.key === 'PageDown') delta = -this.o.bigStep;
+    else if (move && event.shiftKey) delta = -move[0] * this.o.fineStep; // Shift + Up / Down
+    if (delta !== null) {
+      event.preventDefault();
+      this.#step(r, c, delta);
+      return;
+    }
+    if (event.key === 'Enter' || event.key === 'F2') {
+      event.preventDefault();
+      this.#openEditor(r, c, null);
+    } else if (/^[0-9.]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      this.#openEditor(r, c, event.key);
+    }
+  }
+
+  #go(event, r, c) {
+    event.preventDefault();
+    this.focusCell(r, c);
+  }
+
+  #step(r, c, delta) {
+    this.#propose(r, c, this.data[r * this.cols + c] + delta, true);
+  }
+
+  /** Rounds to the fine step, clamps to the limits, proposes; returns the refusal or null. */
+  #propose(r, c, raw, announce) {
+    const { limits, fineStep } = this.o;
+    let value = Math.round(raw / fineStep) * fineStep;
+    value = Math.round(value * 1e6) / 1e6;
+    value = Math.max(limits.min, Math.min(limits.max, Object.is(value, -0) ? 0 : value));
+    return this.#proposeExact(r, c, value, announce);
+  }
+
+  #proposeExact(r, c, value, announce) {
+    const refusal = this.o.onPropose(r, c, value) ?? null;
+    const cell = this.cells[r * this.cols + c];
+    if (refusal) {
+      cell.setAttribute('aria-invalid', 'true');
+      this.showError(refusal);
+    } else {
+      cell.removeAttribute('aria-invalid');
+      this.showError('');
+      if (announce) this.#announce(r, c);
+    }
+    this.#updateReadout();
+    return refusal;
+  }
+
+  #announce(r, c) {
+    this.live.textContent = `${this.cellName(r, c)} is now ${formatNumber(this.data[r * this.cols + c], this.o.decimals)}`;
+  }
+
+  #openEditor(r, c, typed) {
+    this.#closeEditor(false);
+    const k = r * this.cols + c;
+    const original = this.data[k];
+    const { limits, decimals } = this.o;
+    const field = new NumberField({
+      label: `Exact value, ${this.cellName(r, c)}`, hideLabel: true, value: original,
+      min: limits.min, max: limits.max, decimals: Math.max(decimals, 2),
+      onPropose: (v) => this.#proposeExact(r, c, v, false),
+      onEnter: () => { this.#announce(r, c); this.#closeEditor(true); },
+      onEscape: () => {
+        if (this.data[k] !== original) this.#proposeExact(r, c, original, true);
+        this.#closeEditor(true);
+      },
+    });
+    const host = element('div', { className: 'ui-cell-editor' }, [field.element]);
+    this.cells[k].append(host);
+    this.editor = { k, field, host };
+    host.addEventListener('focusout', (event) => {
+      if (!host.contains(event.relatedTarget)) queueMicrotask(() => this.editor?.host === host && this.#closeEditor(false));
+    });
+    field.focus(typed === null);
+    if (typed !== null) field.type(typed);
+  }
+
+  #closeEditor(refocus) {
+    if (!this.editor) return;
+    const { k, host } = this.editor;
+    this.editor = null;
+    host.remove();
+    if (refocus) this.cells[k]?.focus();
+  }
+}
