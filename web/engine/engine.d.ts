@@ -173,6 +173,18 @@ export interface Engine {
    * token. `found` is false when no other weighting gives that output.
    */
   findAlternativeWeights(values: MatrixLike, weights: ArrayLike<number>): AlternativeWeights;
+  /**
+   * A reader: for each row of `readings`, the cosine with every row of `candidates`
+   * (computed in double) and the index of the most similar candidate. A zero reading
+   * resembles nothing: its choice is -1. Candidates must not be zero vectors.
+   */
+  nearestByCosine(readings: MatrixLike, candidates: MatrixLike): NearestCandidates;
+  /**
+   * The best 2-D view of `points` (one per row): the plane through their centroid spanned
+   * by their two principal directions. Returns each point's and each `extra` point's
+   * coordinates in that plane, and the share of the points' spread the plane shows.
+   */
+  principalPlane(points: MatrixLike, extra?: MatrixLike): PrincipalPlane;
   /** rows x cols values uniform in [-scale, scale), reproducible from `seed` (uint32). */
   seededMatrix(rows: number, cols: number, seed: number, scale?: number): Matrix;
 }
@@ -182,6 +194,26 @@ export interface MatrixLike {
   rows: number;
   cols: number;
   data: ArrayLike<number>;
+}
+
+export interface NearestCandidates {
+  /** One entry per reading: the index of the most similar candidate, or -1 for a zero reading. */
+  choice: Int32Array;
+  /** readings x candidates cosines. */
+  cosines: Matrix;
+}
+
+export interface PrincipalPlane {
+  /** The points' centroid (d values). */
+  centre: Float64Array;
+  /** 2 x d: the two principal directions, orthonormal, each signed so its largest entry is positive. */
+  axes: Matrix;
+  /** points x 2: each point's coordinates in the plane. */
+  coordinates: Matrix;
+  /** extra x 2: each extra point's coordinates in the same plane. */
+  extraCoordinates: Matrix;
+  /** Share of the points' spread (variance) that the plane shows, 0..1. */
+  explained: number;
 }
 
 export interface AlternativeWeights {

@@ -127,6 +127,26 @@ class Engine {
     return result;
   }
 
+  nearestByCosine(readings, candidates) {
+    const r = checkMatrix(readings, 'readings');
+    const c = checkMatrix(candidates, 'candidates');
+    const { choice, cosines } = unwrap(this.module.nearestByCosine(r.data, r.rows, r.cols, c.data, c.rows));
+    return { choice, cosines: new Matrix(r.rows, c.rows, cosines) };
+  }
+
+  principalPlane(points, extra = { rows: 0, cols: points?.cols ?? 0, data: [] }) {
+    const p = checkMatrix(points, 'points');
+    const e = checkMatrix(extra, 'extra points');
+    const plane = unwrap(this.module.principalPlane(p.data, p.rows, p.cols, e.data, e.rows));
+    return {
+      centre: plane.centre,
+      axes: new Matrix(2, p.cols, plane.axes),
+      coordinates: new Matrix(p.rows, 2, plane.coordinates),
+      extraCoordinates: new Matrix(e.rows, 2, plane.extraCoordinates),
+      explained: plane.explained,
+    };
+  }
+
   seededMatrix(rows, cols, seed, scale = 1) {
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
       throw new AttentionError('seededMatrix: rows, cols and seed must be whole numbers (seed from 0 to 4294967295)');
