@@ -1,0 +1,165 @@
+// The lesson's one running example (lessons/multiple-heads/world.json) as matrices the core
+// can run: the sentence's tokens, their features X (L x d_model), the four named heads as
+// column blocks of the packed W_Q, W_K, W_V, and W_O. Every widget reads its tokens,
+// features and heads from here, so a head's name and colour mean the same thing everywhere.
+// No DOM here: Node tests use it too.
+//
+// Merging heads: with h heads of width d_model / h, head j owns columns j d_k .. (j+1) d_k - 1
+// of the packed matrices. The world designs four heads of width 3; asked for h = 2 or 1, the
+// same packed matrices are cut into wider heads, so designed heads merge (their dot products
+// add up in one score). That is exactly "one head must do several jobs" at the same d_model
+// and with the same weights, which keeps the lesson's comparisons fair.
+import world from '../../../lessons/multiple-heads/world.json' with { type: 'json' };
+
+export const WORLD = world;
+
+function fail(message) {
+  throw new Error(`lesson world: ${message}`);
+}
+
+/** Checks the world data and builds its matrices (Float32Array, row-major). */
+export function buildWorld(data = world) {
+  const { tokens, features, heads } = data;
+  if (!Array.isArray(tokens) || tokens.length < 2) fail('expected at least two tokens');
+  const L = tokens.length;
+  const dModel = features.length;
+  const numHeads = heads.length;
+  if (dModel % numHeads !== 0) fail(`${numHeads} heads do not divide d_model = ${dModel}`);
+  const dK = dModel / numHeads;
+  const featureNames = features.map((f) => f.name);
+  const tokenIndex = (word, what) => {
+    const i = tokens.indexOf(word);
+    if (i < 0) fail(`${what} “${word}” is not one of the tokens`);
+    return i;
+  };
+
+  const x = new Float32Array(L * dModel);
+  features.forEach((feature, f) => {
+    if (feature.values.length !== L || !feature.values.every(Number.isFinite)) {
+      fail(`feature “${feature.name}”: expected ${L} numbers, one per token`);
+    }
+    feature.values.forEach((v, t) => { x[t * dModel + f] = v; });
+  });
+
+  // Packed d_model x d_model matrix whose column block i is head i's rows-by-feature table.
+  const packed = (kind) => {
+    const m = new Float32Array(dModel * dModel);
+    heads.forEach((head, i) => {
+      for (const [name, row] of Object.entries(head[kind] ?? {})) {
+        const f = featureNames.indexOf(name);
+        if (f < 0) fail(`${kind} of “${head.name}”: “${name}” is not one of the features`);
+        if (row.length !== dK || !row.every(Number.isFinite)) fail(`${kind} of “${head.name}”, row “${name}”: expected ${dK} numbers`);
+        m.set(row, f * dModel + i * dK);
+      }
+    });
+    return m;
+  };
+  if (data.outputProjection !== 'identity') fail('outputProjection: only "identity" is supported');
+  const wo = new Float32Array(dModel * dModel);
+  for (let i = 0; i < dModel; i++) wo[i * dModel + i] = 1;
+
+  const headCounts = data.headCounts.filter((h) => numHeads % h === 0);
+  if (headCounts.length !== data.headCounts.length) fail(`every head count must divide ${numHeads}`);
+
+  const meaningColumns = featureNames.flatMap((name, f) => (name.startsWith('meaning') ? [f] : []));
+  const reader = data.reader;
+  const headIndex = (id) => {
+    const i = heads.findIndex((head) => head.id === id);
+    if (i < 0) fail(`reader: no head “${id}”`);
+    return i;
+  };
+  for (const candidate of [...reader.subjects, ...reader.complements]) {
+    if (candidate.meaning.length !== meaningColumns.length) fail(`reader: “${candidate.word}” needs ${meaningColumns.length} meaning numbers`);
+  }
+
+  return {
+    data,
+    tokens, L, dModel, numHeads, dK, featureNames, x,
+    wq: packed('query'), wk: packed('key'), wv: packed('value'), wo,
+    heads: heads.map((head, index) => ({
+      id: head.id, name: head.name, colour: head.colour, colourDark: head.colourDark,
+      question: head.question, keyColumns: head.keyColumns, index,
+    })),
+    headCounts,
+    queryIndex: tokenIndex(data.query, 'query'),
+    subjectIndex: tokenIndex(data.subject, 'subject'),
+    complementIndex: tokenIndex(data.complement, 'complement'),
+    meaningColumns,
+    reader: {
+      subjects: reader.subjects,
+      complements: reader.complements,
+      subjectHead: headIndex(reader.subjectHead),
+      complementHead: headIndex(reader.complementHead),
+    },
+  };
+}
+
+export const THE_WORLD = buildWorld();
+
+/**
+ * The h heads of the world cut into h column blocks: which designed heads each contains,
+ * its name, colour and columns. With h = numHeads every head is one designed head; with
+ * fewer, each is a merger of consecutive designed heads and gets the neutral colour.
+ * @returns {{ index: number, members: object[], name: string, colour: string,
+ *             colourDark: string, start: number, end: number, merged: boolean }[]}
+ */
+export function headsAt(w, h) {
+  if (!w.headCounts.includes(h)) throw new Error(`h = ${h} is not one of ${w.headCounts.join(', ')}`);
+  const per = w.numHeads / h;
+  const width = w.dModel / h;
+  return Array.from({ length: h }, (_, j) => {
+    const members = w.heads.slice(j * per, (j + 1) * per);
+    const merged = members.length > 1;
+    return {
+      index: j,
+      members,
+      name: merged ? members.map((m) => m.name).join(' + ') : members[0].name,
+      colour: merged ? w.data.mergedColour : members[0].colour,
+      colourDark: merged ? w.data.mergedColourDark : members[0].colourDark,
+      start: j * width,
+      end: (j + 1) * width,
+      merged,
+    };
+  });
+}
+
+/** The h-head model of the world: its packed W_Q, W_K, W_V and W_O set. Caller deletes it. */
+export function createWorldModel(engine, w, h, { wq = w.wq, wk = w.wk, wv = w.wv, wo = w.wo } = {}) {
+  headsAt(w, h);
+  const model = engine.createModel({ seqLen: w.L, dModel: w.dModel, numHeads: h, causal: false });
+  try {
+    model.setProjection('query', wq);
+    model.setProjection('key', wk);
+    model.setProjection('value', wv);
+    model.setOutputProjection(wo);
+  } catch (error) {
+    model.delete();
+    throw error;
+  }
+  return model;
+}
+
+/** X with the subject and complement words' meanings replaced by reader candidates. */
+export function variantInput(w, subject, complement) {
+  const x = Float32Array.from(w.x);
+  const put = (token, meaning) => meaning.forEach((v, k) => { x[token * w.dModel + w.meaningColumns[k]] = v; });
+  put(w.subjectIndex, w.reader.subjects[subject].meaning);
+  put(w.complementIndex, w.reader.complements[complement].meaning);
+  return x;
+}
+
+/** The sentence with the variant's words in place of the subject and the complement. */
+export function variantTokens(w, subject, complement) {
+  const tokens = w.tokens.slice();
+  tokens[w.subjectIndex] = w.reader.subjects[subject].word;
+  tokens[w.complementIndex] = w.reader.complements[complement].word;
+  return tokens;
+}
+
+/** Head j's d_model x d_k block of a packed d_model x d_model matrix (column block j). */
+export function columnBlock(packed, dModel, start, end) {
+  const width = end - start;
+  const block = new Float32Array(dModel * width);
+  for (let r = 0; r < dModel; r++) block.set(packed.subarray(r * dModel + start, r * dModel + end), r * width);
+  return block;
+}
