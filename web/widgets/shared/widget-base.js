@@ -28,6 +28,9 @@
 import { sharedEngine } from '../../engine/engine.js';
 import { readLessonState, writeLessonState } from './lesson-state.js';
 import baseStyles from './widget-base.css?inline';
+import { headColourStyles } from './world.js';
+
+const HEAD_COLOUR_STYLES = headColourStyles();
 
 const UNDO_LIMIT = 100;
 const sheetCache = new Map();
@@ -90,7 +93,7 @@ export class MhaWidget extends HTMLElement {
   async #connect() {
     if (!this.root) {
       this.root = this.attachShadow({ mode: 'open' });
-      this.root.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(this.constructor.styles ?? '')];
+      this.root.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(HEAD_COLOUR_STYLES), sheetFor(this.constructor.styles ?? '')];
       this.body = document.createElement('div');
       this.body.className = 'widget';
       this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });

@@ -163,3 +163,22 @@ export function columnBlock(packed, dModel, start, end) {
   for (let r = 0; r < dModel; r++) block.set(packed.subarray(r * dModel + start, r * dModel + end), r * width);
   return block;
 }
+
+/**
+ * CSS for the heads' colours, generated from the world data so that the colours live in one
+ * place: a custom property per head (--head-<id>, overridable by an author's
+ * --mha-head-<id>), a dark-scheme variant, and a class .head-<id> that sets --head for
+ * whatever it contains (merged heads use .head-merged).
+ */
+export function headColourStyles(w = THE_WORLD) {
+  const entries = [...w.heads.map((h) => [h.id, h.colour, h.colourDark]), ['merged', w.data.mergedColour, w.data.mergedColourDark]];
+  const light = entries.map(([id, colour]) => `--head-${id}: var(--mha-head-${id}, ${colour});`).join(' ');
+  const dark = entries.map(([id, , colour]) => `--head-${id}: var(--mha-head-${id}-dark, ${colour});`).join(' ');
+  const classes = entries.map(([id]) => `.head-${id} { --head: var(--head-${id}); }`).join('\n');
+  return `:host { ${light} }\n@media (prefers-color-scheme: dark) { :host { ${dark} } }\n${classes}\n`;
+}
+
+/** The class that colours an element as head `head` of headsAt(): head-<id> or head-merged. */
+export function headClass(head) {
+  return head.merged ? 'head-merged' : `head-${head.members[0].id}`;
+}
