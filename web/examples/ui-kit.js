@@ -4,6 +4,11 @@
 // components and the proposals they made are on window.gallery for the test.
 import { adoptKitStyles } from '../ui/styles.js';
 import { MatrixGrid } from '../ui/matrix-grid.js';
+import { BudgetBar } from '../ui/budget-bar.js';
+import { Heatmap } from '../ui/heatmap.js';
+import { NumberField } from '../ui/number-field.js';
+import { StackedBars } from '../ui/stacked-bars.js';
+import { mathText, notation } from '../ui/notation.js';
 import { element } from '../widgets/shared/widget-base.js';
 
 adoptKitStyles(document);
@@ -81,4 +86,81 @@ section('MatrixGrid', 'Drag a cell of W_O up or down, scroll on the focused cell
     toggle('Read-only W_O', (on) => woGrid.setReadonly(on)),
   ]),
   overview.element,
+]);
+
+// ---- BudgetBar --------------------------------------------------------------------------
+const budgetTokens = ['the', 'researcher', 'said', 'it', 'works', 'well', 'today'];
+let budget = [0.05, 0.4, 0.08, 0.3, 0.12, 0.03, 0.02];
+const MAX_WEIGHT = 0.9;
+const budgetBar = new BudgetBar({
+  label: 'Attention budget of “said”, head A', tokens: budgetTokens, weights: budget, colour: 'var(--ui-head-a)',
+  onPropose: (row) => {
+    gallery.proposals.push({ component: 'budget', row });
+    if (Math.max(...row) > MAX_WEIGHT) return `The core refused: no single weight may exceed ${MAX_WEIGHT} in this example.`;
+    budget = row;
+    budgetBar.setWeights(row);
+    return null;
+  },
+});
+gallery.budgetBar = budgetBar;
+const paletteBar = new BudgetBar({
+  label: 'Read-only budget, one colour per token', tokens: ['A', 'B', 'C', 'D'], weights: [0.25, 0.35, 0.3, 0.1],
+  colours: ['var(--ui-head-a)', 'var(--ui-head-b)', 'var(--ui-head-c)', 'var(--ui-head-d)'], readonly: true,
+});
+gallery.paletteBar = paletteBar;
+section('BudgetBar', 'Drag a boundary between two words, or select a word and press ↑ / ↓ (Enter types a value). No weight may exceed 0.9 here.', [
+  budgetBar.element, paletteBar.element,
+]);
+
+// ---- Heatmap ----------------------------------------------------------------------------
+const L = tokens.length;
+const weights = new Float32Array(L * L);
+for (let q = 0; q < L; q++) {
+  let sum = 0;
+  for (let k = 0; k < L; k++) sum += (weights[q * L + k] = Math.exp(2.2 * Math.cos(q * 1.3 - k * 0.8)));
+  for (let k = 0; k < L; k++) weights[q * L + k] /= sum;
+}
+const heatPicked = log('Query: “said”.');
+const heatmap = new Heatmap({
+  label: 'Head B: attention weights, rows are queries, columns are keys', tokens, weights, colour: 'var(--ui-head-b)',
+  onPick: (query, key) => {
+    gallery.proposals.push({ component: 'heatmap', query, key });
+    heatmap.select(query, key);
+    heatPicked.textContent = `Query: “${tokens[query]}”${key === null ? '' : `, key “${tokens[key]}”`}.`;
+  },
+});
+heatmap.select(2);
+gallery.heatmap = heatmap;
+const smallHeat = new Heatmap({ label: 'Head A at a glance (compact)', tokens, weights: weights.map((w, k) => weights[(k * 7) % weights.length]), colour: 'var(--ui-head-a)', compact: true });
+section('Heatmap', 'Click or tap a cell to pick its query and key, or a word on the left to pick the query. Keyboard: arrows, then Enter.', [
+  element('div', { className: 'gallery-row' }, [element('div', {}, [heatmap.element, heatPicked]), smallHeat.element]),
+]);
+
+// ---- NumberField ------------------------------------------------------------------------
+const fieldLog = log('Sequence length: 5.');
+const lengthField = new NumberField({
+  label: 'Sequence length (1 to 64)', value: 5, min: 0, max: 1000, decimals: 0,
+  onPropose: (value) => {
+    gallery.proposals.push({ component: 'field', value });
+    if (!Number.isInteger(value) || value < 1 || value > 64) return 'The core refused: the length must be a whole number from 1 to 64.';
+    fieldLog.textContent = `Sequence length: ${value}.`;
+    return null;
+  },
+});
+gallery.lengthField = lengthField;
+section('NumberField', 'Type a value: invalid text stays with its message until you leave the field, then the last good value returns.', [
+  lengthField.element, fieldLog,
+]);
+
+// ---- StackedBars and notation -------------------------------------------------------------
+const bars = new StackedBars({ label: 'Output as the sum of the heads’ contributions', columnLabels: ['1', '2', '3', '4', '5', '6'] });
+bars.draw([
+  { values: [0.4, -0.2, 0.3, 0.1, -0.5, 0.2], colour: 'var(--ui-head-a)' },
+  { values: [0.2, 0.3, -0.4, 0.2, 0.1, -0.3], colour: 'var(--ui-head-b)' },
+  { values: [-0.1, 0.2, 0.2, -0.3, -0.2, 0.4], colour: 'var(--ui-head-c)' },
+], { totals: [0.5, 0.3, 0.1, 0, -0.6, 0.3] });
+gallery.bars = bars;
+const formula = element('p', {}, notation('head_i = softmax(Q_i K_i^T / √d_k) V_i, and the output is concat(head_1, …, head_h) W_O.'));
+section('StackedBars and notation', 'Three heads’ contributions stacked per output coordinate; the black marks are the totals.', [
+  element('div', { className: 'ui-scroll' }, [bars.element]), formula, element('p', {}, [mathText('Cost: h · L^2 · d_k multiply-adds')]),
 ]);

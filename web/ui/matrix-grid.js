@@ -44,6 +44,8 @@ export class MatrixGrid {
     if (this.o.hue) this.element.style.setProperty('--ui-hue', this.o.hue);
     this.element.classList.toggle('ui-sequential', this.o.scale === 'sequential');
     this.element.classList.toggle('ui-compact', this.o.compact);
+    // Long column labels would widen their columns: they are written upwards instead.
+    this.element.classList.toggle('ui-rotated', Boolean(this.o.colLabels?.some((t) => String(t).length > 3)));
     this.setReadonly(this.o.readonly);
     this.setValuesMode(this.o.valuesMode);
     this.#listen();
