@@ -13,7 +13,7 @@ register(`data:text/javascript,${encodeURIComponent(`
     return next(url, context);
   }`)}`);
 globalThis.HTMLElement ??= class {};
-const { groupSegments, moveBoundary, rebalance, roundToSum, stepWeight } = await import('../../web/ui/budget-math.js');
+const { groupSegments, moveBoundary, moveSplit, rebalance, roundToSum, stepWeight } = await import('../../web/ui/budget-math.js');
 const shared = await import('../../web/widgets/shared/weights-editor.js');
 
 const sum = (row) => row.reduce((s, w) => s + w, 0);
@@ -72,4 +72,16 @@ test('moveBoundary: only the two neighbours change, clamped to their pair', () =
   assert.ok(close(sum(moved), 1));
   assert.deepEqual(moveBoundary(row, 1, 0.9).slice(1, 3).map((w) => Math.round(w * 1e9) / 1e9), [0.4, 0]);
   assert.deepEqual(moveBoundary(row, 1, -5).slice(1, 3).map((w) => Math.round(w * 1e9) / 1e9), [0, 0.4]);
+});
+
+test('moveSplit: the left side gets the fraction, the right side the rest, each rescaled in proportion', () => {
+  const row = [0.1, 0.4, 0.1, 0.4];
+  const moved = moveSplit(row, 1, 0.75); // the boundary after token 1 to 75 %
+  assert.ok(close(moved[0], 0.15) && close(moved[1], 0.6), 'left side scaled by 0.75 / 0.5');
+  assert.ok(close(moved[2], 0.05) && close(moved[3], 0.2), 'right side scaled by 0.25 / 0.5');
+  assert.ok(close(sum(moved), 1));
+  assert.ok(close(moved[0] + moved[1], 0.75), 'the boundary lands where the pointer is');
+  assert.deepEqual(moveSplit(row, 1, 7).map((w) => Math.round(w * 1e9) / 1e9), [0.2, 0.8, 0, 0], 'clamped to the end');
+  // A side with no weight: what it receives goes to the token next to the boundary.
+  assert.deepEqual(moveSplit([0, 0, 0.5, 0.5], 1, 0.2).map((w) => Math.round(w * 1e9) / 1e9), [0, 0.2, 0.4, 0.4]);
 });

@@ -9,7 +9,7 @@
 // Enter or F2 opens a field for an exact value (Enter or Escape closes it).
 import { element } from '../widgets/shared/widget-base.js';
 import { formatNumber } from '../widgets/shared/format.js';
-import { groupSegments, moveBoundary, rebalance, roundToSum, stepWeight } from './budget-math.js';
+import { groupSegments, moveBoundary, moveSplit, rebalance, roundToSum, stepWeight } from './budget-math.js';
 import { NumberField } from './number-field.js';
 
 const MIN_PIECE = 28; // px: a token narrower than this is drawn inside a "rest" piece
@@ -24,9 +24,12 @@ export class BudgetBar {
    * @param {string} [o.colour]                 one CSS colour for all segments (e.g. 'var(--ui-head-a)')
    * @param {string[]} [o.colours]              or one per token
    * @param {boolean} [o.readonly]
+   * @param {'pair' | 'sides'} [o.drag]       'pair' (default): a dragged boundary moves weight between
+   *                                            its two neighbours only; 'sides': everything left of it
+   *                                            against everything right of it (budget-math moveSplit)
    */
-  constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false }) {
-    Object.assign(this, { label, tokens, onPropose, readonly: readonly || !onPropose });
+  constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false, drag = 'pair' }) {
+    Object.assign(this, { label, tokens, onPropose, readonly: readonly || !onPropose, dragMode: drag });
     this.weights = weights.slice();
     this.current = 0;
     this.width = 0;
@@ -173,7 +176,8 @@ export class BudgetBar {
       if (!drag || event.pointerId !== drag.id) return;
       const box = this.track.getBoundingClientRect();
       const fraction = (event.clientX - box.left) / box.width;
-      this.#propose(moveBoundary(this.weights, drag.left, fraction), null);
+      const move = this.dragMode === 'sides' ? moveSplit : moveBoundary;
+      this.#propose(move(this.weights, drag.left, fraction), null);
     });
     const end = () => {
       if (!drag) return;

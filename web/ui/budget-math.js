@@ -69,3 +69,24 @@ export function moveBoundary(weights, left, fraction) {
   row[left + 1] = pair - row[left];
   return row;
 }
+
+/**
+ * The boundary between tokens `left` and `left + 1` dragged to `fraction` of the bar, as a
+ * split of the whole budget: every token left of the boundary is rescaled so that together
+ * they get `fraction`, every token right of it so that together they get the rest. The
+ * boundary follows the pointer exactly, and weight moves between two far-apart tokens
+ * (e.g. a subject and a complement) whatever lies between them. A side with no weight
+ * gives what it receives to the token next to the boundary.
+ */
+export function moveSplit(weights, left, fraction) {
+  const f = Math.round(Math.min(1, Math.max(0, fraction)) * 1000) / 1000;
+  const leftTotal = weights.slice(0, left + 1).reduce((s, w) => s + w, 0);
+  const rightTotal = weights.slice(left + 1).reduce((s, w) => s + w, 0);
+  return weights.map((w, i) => {
+    const onLeft = i <= left;
+    const total = onLeft ? leftTotal : rightTotal;
+    const share = onLeft ? f : 1 - f;
+    if (total > 1e-12) return (w * share) / total;
+    return i === left || i === left + 1 ? share : 0;
+  });
+}
