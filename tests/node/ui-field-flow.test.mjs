@@ -69,3 +69,11 @@ test('setValue: replaces the text when not editing, or when the value really cha
   const state = f.setValue(0.9); // undo / reset from elsewhere
   assert.deepEqual(state, { text: '0.90', invalid: false, message: '', value: 0.9 });
 });
+
+test('the widget’s repaint inside propose (the echo of the proposed value) keeps the typed text', () => {
+  const f = new FieldFlow({ value: 0.96, propose: (v) => { f.setValue(Math.fround(v)); return null; } });
+  f.focus();
+  assert.equal(f.input('1').text, '1');
+  assert.equal(f.input('1.').text, '1.');
+  assert.equal(f.state.value, 1);
+});

@@ -53,7 +53,15 @@ export class FieldFlow {
     this.text = text;
     const parsed = parseNumber(text, { min: this.min, max: this.max, what: this.what });
     if (!parsed.ok) return this.#fail(parsed.message);
-    const refusal = this.propose(parsed.value);
+    // The widget usually repaints (setValue) inside propose, before it returns: that echo
+    // of the value being proposed must not count as a change from outside.
+    this.proposing = parsed.value;
+    let refusal;
+    try {
+      refusal = this.propose(parsed.value);
+    } finally {
+      this.proposing = undefined;
+    }
     if (refusal) return this.#fail(refusal);
     this.good = parsed.value;
     this.invalid = false;
@@ -73,7 +81,7 @@ export class FieldFlow {
   }
 
   setValue(value) {
-    const changed = reallyChanged(value, this.good);
+    const changed = reallyChanged(value, this.good) && (this.proposing === undefined || reallyChanged(value, this.proposing));
     this.good = value;
     if (!this.editing || changed) {
       this.text = fieldText(value, this.decimals);

@@ -27,14 +27,16 @@ export class MatrixGrid {
       label: 'Matrix', scale: 'diverging', hue: null, max: null, rowLabels: null, colLabels: null,
       rowGroups: [], columnGroups: [], compact: false, readonly: false, onPropose: null, onPick: null,
       limits: { min: -10, max: 10 }, step: 0.1, bigStep: 1, fineStep: 0.01, dragPerPixel: 0.01,
-      decimals: 2, valuesMode: false, rowName: null, colName: null, ...o,
+      decimals: 2, valuesMode: false, rowName: null, colName: null, focusable: true, ...o,
     };
     this.rows = 0;
     this.cols = 0;
     this.data = new Float32Array(0);
     this.active = 0;
     this.editor = null;
-    this.table = element('table', { className: 'ui-grid', role: 'grid' });
+    // focusable: false makes a static picture (a plain table read in browse mode, no tab stop),
+    // for overviews whose values are available elsewhere; it cannot be edited.
+    this.table = element('table', { className: 'ui-grid', role: this.o.focusable ? 'grid' : 'table' });
     this.table.setAttribute('aria-label', this.o.label);
     this.readout = element('p', { className: 'ui-readout ui-num', ariaHidden: 'true' });
     this.error = element('p', { className: 'ui-error', role: 'alert' });
@@ -53,14 +55,14 @@ export class MatrixGrid {
   }
 
   get editable() {
-    return Boolean(this.o.onPropose) && !this.o.readonly;
+    return Boolean(this.o.onPropose) && !this.o.readonly && this.o.focusable;
   }
 
   setReadonly(readonly) {
     this.o.readonly = readonly;
     this.element.classList.toggle('ui-editable', this.editable);
     this.element.classList.toggle('ui-pickable', Boolean(this.o.onPick));
-    this.table.setAttribute('aria-readonly', String(!this.editable));
+    if (this.o.focusable) this.table.setAttribute('aria-readonly', String(!this.editable));
     if (!this.editable) this.#closeEditor(false);
   }
 
@@ -109,6 +111,7 @@ export class MatrixGrid {
 
   /** Moves the tab stop (and focus, if asked) to a cell. */
   focusCell(r, c, focus = true) {
+    if (!this.o.focusable) return;
     const k = Math.max(0, Math.min(this.rows - 1, r)) * this.cols + Math.max(0, Math.min(this.cols - 1, c));
     this.cells[this.active].tabIndex = -1;
     this.active = k;
@@ -185,7 +188,7 @@ export class MatrixGrid {
         tr.append(th);
       }
       for (let c = 0; c < cols; c++) {
-        const cell = element('td', { className: 'ui-cell', tabIndex: -1, dataset: { row: String(r), col: String(c) } },
+        const cell = element('td', { className: 'ui-cell', ...(this.o.focusable ? { tabIndex: -1 } : {}), dataset: { row: String(r), col: String(c) } },
           [element('span', { className: 'ui-cell-text ui-num', ariaHidden: 'true' })]);
         this.cells.push(cell);
         tr.append(cell);
@@ -195,7 +198,7 @@ export class MatrixGrid {
     });
     this.table.replaceChildren(...(head.length ? [element('thead', {}, head)] : []), element('tbody', {}, body));
     this.active = Math.min(this.active, rows * cols - 1);
-    this.cells[this.active].tabIndex = 0;
+    if (this.o.focusable) this.cells[this.active].tabIndex = 0;
   }
 
   #updateReadout() {
@@ -227,7 +230,10 @@ export class MatrixGrid {
     }, { passive: false });
     this.table.addEventListener('click', (event) => {
       const label = event.target.closest?.('.ui-row-label');
-      if (label && this.o.onPick) this.o.onPick(Number(label.dataset.row), null);
+      if (!label || !this.o.onPick) return;
+      const r = Number(label.dataset.row);
+      this.focusCell(r, this.active % this.cols); // the keys carry on from the picked row
+      this.o.onPick(r, null);
     });
     let drag = null;
     this.table.addEventListener('pointerdown', (event) => {
@@ -236,7 +242,7 @@ export class MatrixGrid {
       const r = Number(cell.dataset.row);
       const c = Number(cell.dataset.col);
       this.focusCell(r, c, false);
-      cell.focus({ preventScroll: true });
+      if (this.o.focusable) cell.focus({ preventScroll: true });
       if (!this.editable) {
         drag = { cell, r, c, moved: false, pick: true };
         return;

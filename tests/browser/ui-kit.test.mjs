@@ -1,0 +1,401 @@
+// The UI kit (web/ui/) in Chromium, on its gallery page (web/examples/ui-kit.html) under
+// the strict CSP: real mouse drags, touch drags (CDP touch events, so pointerType is
+// "touch"), keyboard, proposals and refusals, read-only, one tab stop per component,
+// target sizes, reflow at 320 px, reduced motion, axe in light and dark, screenshots.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test } from 'node:test';
+import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const session = useSiteAndBrowser();
+const URL_PATH = 'examples/ui-kit.html';
+
+async function open(options = {}) {
+  const { page, problems } = await newWatchedPage(session.browser, options.viewport);
+  await page.goto(session.server.url + URL_PATH);
+  await page.waitForFunction(() => window.gallery?.bars);
+  return { page, problems };
+}
+
+/** A page with touch input (hasTouch) and the same watch for errors. */
+async function openTouch() {
+  const page = await session.browser.newPage({ viewport: { width: 420, height: 800 }, hasTouch: true, isMobile: true });
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  await page.goto(session.server.url + URL_PATH);
+  await page.waitForFunction(() => window.gallery?.bars);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = async (type, x, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  return { page, problems, touch };
+}
+
+async function centre(locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+const woCell = (page, r, c) => page.locator(`table[aria-label="W_O, 6 by 6, editable"] td.ui-cell[data-row="${r}"][data-col="${c}"]`);
+const woValue = (page, r, c) => page.evaluate(([r, c]) => window.gallery.woGrid.data[r * 6 + c], [r, c]);
+const budget = (page) => page.evaluate(() => window.gallery.budgetBar.weights);
+const proposals = (page, component) => page.evaluate((c) => window.gallery.proposals.filter((p) => p.component === c), component);
+const near = (a, b, eps = 1e-4) => Math.abs(a - b) < eps;
+
+test('MatrixGrid: a mouse drag up raises the cell, down lowers it, through onPropose', async () => {
+  const { page, problems } = await open();
+  const before = await woValue(page, 1, 1);
+  const { x, y } = await centre(woCell(page, 1, 1));
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 5; i++) await page.mouse.move(x + 40, y - i * 6); // leaves the cell: pointer capture keeps it
+  await page.mouse.up();
+  const after = await woValue(page, 1, 1);
+  assert.ok(near(after, before + 0.3, 1e-3), `${before} -> ${after}`);
+  assert.ok((await proposals(page, 'wo')).length >= 2);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.row + document.activeElement.dataset.col), '11');
+  // The cell's colour follows (in place: the same element, a new --t).
+  const t = await woCell(page, 1, 1).evaluate((el) => el.style.getPropertyValue('--t'));
+  assert.ok(near(Number(t), Math.round((after / 2) * 1e4) / 1e4));
+  // Down past the limit of ±2: refused, the message is shown, the last good value stays.
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 400, { steps: 4 });
+  await page.mouse.up();
+  const refused = await woValue(page, 1, 1);
+  assert.ok(refused >= -2 && refused <= 2);
+  assert.match(await page.locator('.ui-matrix').first().locator('.ui-error').textContent(), /The core refused/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('MatrixGrid: a touch drag changes the cell (touch-action none), and does not scroll the page', async () => {
+  const { page, problems, touch } = await openTouch();
+  const cell = woCell(page, 0, 2);
+  const before = await woValue(page, 0, 2);
+  const { x, y } = await centre(cell);
+  const scrollBefore = await page.evaluate(() => scrollY);
+  await touch('touchStart', x, y);
+  for (let i = 1; i <= 4; i++) await touch('touchMove', x, y - i * 5);
+  await touch('touchEnd');
+  const after = await woValue(page, 0, 2);
+  assert.ok(near(after, before + 0.2, 1e-3), `${before} -> ${after}`);
+  assert.equal(await page.evaluate(() => scrollY), scrollBefore);
+  assert.equal(await cell.evaluate((el) => getComputedStyle(el).touchAction), 'none');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('MatrixGrid: keyboard moves (roving), steps, opens a field for an exact value, Escape cancels', async () => {
+  const { page, problems } = await open();
+  await woCell(page, 0, 0).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const focused = () => page.evaluate(() => document.activeElement.dataset.row + document.activeElement.dataset.col);
+  assert.equal(await focused(), '11');
+  assert.equal(await page.locator('table[aria-label^="W_O"] [tabindex="0"]').count(), 1);
+  const start = await woValue(page, 1, 1);
+  await page.keyboard.press('+');
+  assert.ok(near(await woValue(page, 1, 1), start + 0.1, 1e-4));
+  await page.keyboard.press('-');
+  await page.keyboard.press('Shift+ArrowUp'); // finer step
+  assert.ok(near(await woValue(page, 1, 1), start + 0.01, 1e-4));
+  assert.match(await page.locator('.ui-matrix').first().locator('[aria-live]').textContent(), /row A2, output 2 is now/);
+  // Typing a digit opens the in-cell field with that digit.
+  await page.keyboard.type('1.25');
+  const field = page.locator('.ui-cell-editor input');
+  assert.equal(await field.inputValue(), '1.25');
+  assert.ok(near(await woValue(page, 1, 1), 1.25));
+  await page.keyboard.press('Enter');
+  assert.equal(await field.count(), 0);
+  assert.equal(await focused(), '11');
+  // Text the core refuses stays, with the message; Escape puts back the value from before.
+  await page.keyboard.press('F2');
+  await field.fill('3');
+  assert.equal(await field.getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('.ui-cell-editor .ui-error').textContent(), /refused/);
+  assert.equal(await field.inputValue(), '3');
+  assert.ok(near(await woValue(page, 1, 1), 1.25));
+  await field.fill('0.75');
+  await page.keyboard.press('Escape');
+  assert.equal(await field.count(), 0);
+  assert.ok(near(await woValue(page, 1, 1), 1.25), 'Escape cancels the edit');
+  // PageUp (1.0) would leave ±2: refused; the cell says so.
+  await page.keyboard.press('PageUp');
+  assert.ok(near(await woValue(page, 1, 1), 1.25));
+  assert.equal(await woCell(page, 1, 1).getAttribute('aria-invalid'), 'true');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('MatrixGrid: the wheel changes only the focused cell; elsewhere it scrolls the page', async () => {
+  const { page, problems } = await open();
+  const cell = woCell(page, 2, 2);
+  const { x, y } = await centre(cell);
+  const before = await woValue(page, 2, 2);
+  await page.mouse.move(x, y);
+  await page.mouse.wheel(0, 100); // not focused: the page scrolls, the value stays
+  await page.waitForTimeout(100);
+  assert.equal(await woValue(page, 2, 2), before);
+  await cell.focus();
+  const c2 = await centre(cell);
+  await page.mouse.move(c2.x, c2.y);
+  const scroll = await page.evaluate(() => scrollY);
+  await page.mouse.wheel(0, -100);
+  await page.waitForTimeout(100);
+  assert.ok(near(await woValue(page, 2, 2), before + 0.1, 1e-4));
+  assert.equal(await page.evaluate(() => scrollY), scroll);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('MatrixGrid read-only: drags, keys, typing and wheel propose nothing; Enter and clicks pick', async () => {
+  const { page, problems } = await open();
+  await page.getByRole('button', { name: 'Read-only W_O' }).click();
+  const count = (await proposals(page, 'wo')).length;
+  const { x, y } = await centre(woCell(page, 3, 3));
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - 40, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.press('+');
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('5');
+  await page.keyboard.press('Enter');
+  await page.mouse.wheel(0, -100);
+  assert.equal((await proposals(page, 'wo')).length, count);
+  assert.equal(await page.locator('.ui-cell-editor').count(), 0);
+  assert.equal(await page.locator('table[aria-label^="W_O"]').getAttribute('aria-readonly'), 'true');
+  // The read-only concatenation grid picks rows and cells.
+  const concat = page.locator('table[aria-label^="Concatenated"]');
+  await concat.locator('th.ui-row-label', { hasText: 'said' }).click();
+  await concat.locator('td.ui-cell[data-row="3"][data-col="4"]').click();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  assert.deepEqual((await proposals(page, 'concat-pick')).map(({ r, c }) => [r, c]), [[2, null], [3, 4], [2, 4]]);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('BudgetBar: a mouse drag of a boundary moves weight between those two tokens only', async () => {
+  const { page, problems } = await open();
+  const before = await budget(page);
+  const handle = page.locator('.ui-budget').first().locator('.ui-budget-handle[data-left="1"]'); // between “researcher” and “said”
+  const track = await page.locator('.ui-budget-track').first().boundingBox();
+  const { x, y } = await centre(handle);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(track.x + track.width * 0.3, y, { steps: 5 });
+  await page.mouse.up();
+  const after = await budget(page);
+  assert.ok(near(after[1], 0.25, 0.01), `researcher ${after[1]}`);
+  assert.ok(near(after[1] + after[2], before[1] + before[2]));
+  for (const i of [0, 3, 4, 5, 6]) assert.equal(after[i], before[i]);
+  assert.ok(near(after.reduce((s, w) => s + w, 0), 1));
+  // What is written under the bar adds up to the total shown.
+  const labels = await page.locator('.ui-budget').first().locator('.ui-budget-label').allTextContents();
+  const written = labels.map((t) => Number(t.match(/(\d\.\d\d)$/)[1])).reduce((s, w) => s + w, 0);
+  assert.equal(Math.round(written * 100), 100, labels.join(' | '));
+  assert.equal(await page.locator('.ui-budget-total').first().textContent(), 'Total 1.00');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('BudgetBar: a touch drag of a boundary works', async () => {
+  const { page, problems, touch } = await openTouch();
+  const handle = page.locator('.ui-budget').first().locator('.ui-budget-handle[data-left="3"]'); // between “it” and “works”
+  const before = await budget(page);
+  const { x, y } = await centre(handle);
+  await touch('touchStart', x, y);
+  for (let i = 1; i <= 4; i++) await touch('touchMove', x + i * 5, y);
+  await touch('touchEnd');
+  const after = await budget(page);
+  assert.ok(after[3] > before[3] + 0.02, `${before[3]} -> ${after[3]}`);
+  assert.ok(near(after[3] + after[4], before[3] + before[4]));
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('BudgetBar: keyboard chooses tokens (roving), steps with rescaling, types exact values; refusals shown', async () => {
+  const { page, problems } = await open();
+  const bar = page.locator('.ui-budget').first();
+  await bar.locator('[role="slider"]').first().focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight'); // “it”
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Weight on “it”');
+  assert.equal(await bar.locator('[tabindex="0"]').count(), 1);
+  const before = await budget(page);
+  await page.keyboard.press('ArrowUp');
+  let after = await budget(page);
+  assert.ok(near(after[3], 0.31));
+  assert.ok(near(after[1] / after[0], before[1] / before[0]), 'the others keep their proportions');
+  assert.ok(near(after.reduce((s, w) => s + w, 0), 1));
+  assert.match(await bar.locator('[aria-live]').textContent(), /“it” now gets 0\.31 of the budget/);
+  await page.keyboard.press('PageDown');
+  assert.ok(near((await budget(page))[3], 0.21));
+  await page.keyboard.press('Enter');
+  const field = bar.locator('input');
+  await field.fill('0.95');
+  assert.match(await bar.locator('.ui-error').first().textContent(), /may exceed 0.9/);
+  assert.ok(near((await budget(page))[3], 0.21));
+  await field.fill('0.5');
+  await page.keyboard.press('Enter');
+  after = await budget(page);
+  assert.ok(near(after[3], 0.5));
+  assert.equal(await bar.locator('input').count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Weight on “it”');
+  // The read-only bar moves between tokens but changes nothing.
+  const readonlyBar = page.locator('.ui-budget').nth(1);
+  await readonlyBar.locator('[role="slider"]').first().focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  assert.deepEqual(await page.evaluate(() => window.gallery.paletteBar.weights), [0.25, 0.35, 0.3, 0.1]);
+  assert.equal(await readonlyBar.locator('input').count(), 0);
+  assert.equal(await readonlyBar.locator('.ui-budget-handle').first().isVisible(), false);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('Heatmap: click, tap and keyboard pick the query and key; the picked row is outlined', async () => {
+  const { page, problems } = await open();
+  const heat = page.locator('table[aria-label^="Head B"]');
+  await heat.locator('td.ui-cell[data-row="3"][data-col="1"]').click();
+  assert.equal(await heat.locator('tr.ui-selected').getAttribute('data-row'), '3');
+  await heat.locator('th.ui-row-label', { hasText: 'works' }).click();
+  assert.equal(await heat.locator('tr.ui-selected').getAttribute('data-row'), '4');
+  // Clicking a row label moves the grid's focus to that row, so the keys carry on from there.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  const picks = (await proposals(page, 'heatmap')).map(({ query, key }) => [query, key]);
+  assert.deepEqual(picks, [[3, 1], [4, null], [3, 0]]);
+  assert.equal(await heat.locator('[tabindex="0"]').count(), 1);
+  assert.match(await page.locator('.ui-heatmap').first().locator('.ui-readout').textContent(), /query “it”, key “the”: 0\.\d\d/);
+  await page.close();
+  const t = await openTouch();
+  await t.page.locator('table[aria-label^="Head B"] td.ui-cell[data-row="1"][data-col="4"]').tap();
+  assert.deepEqual((await proposals(t.page, 'heatmap')).map(({ query, key }) => [query, key]), [[1, 4]]);
+  assert.deepEqual([...problems, ...t.problems], []);
+  await t.page.close();
+});
+
+test('NumberField: invalid text stays with its message, a refusal too, blur brings back the last good value', async () => {
+  const { page, problems } = await open();
+  const field = page.getByLabel('Sequence length (1 to 64)');
+  const message = page.locator(`#${await field.getAttribute('aria-describedby')}`);
+  await field.fill('12');
+  assert.equal(await page.locator('.gallery-log', { hasText: 'Sequence length: 12.' }).count(), 1);
+  await field.fill('12a');
+  assert.equal(await field.getAttribute('aria-invalid'), 'true');
+  assert.match(await message.textContent(), /plain decimal number/);
+  assert.equal(await message.getAttribute('role'), 'alert');
+  assert.equal(await field.inputValue(), '12a');
+  // A repaint from outside with the same value does not clobber what is being typed.
+  await page.evaluate(() => window.gallery.lengthField.setValue(12));
+  assert.equal(await field.inputValue(), '12a');
+  await field.fill('70');
+  assert.match(await message.textContent(), /from 1 to 64/);
+  await page.keyboard.press('Tab');
+  assert.equal(await field.inputValue(), '12');
+  assert.equal(await field.getAttribute('aria-invalid'), 'false');
+  assert.equal(await message.textContent(), '');
+  // From outside while not focused: shown at once.
+  await page.evaluate(() => window.gallery.lengthField.setValue(8));
+  assert.equal(await field.inputValue(), '8');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('one tab stop per component, visible focus, and every target at least 24 x 24 px', async () => {
+  const { page, problems } = await open();
+  // Tab through the page: each grid, bar and field is reached exactly once.
+  const stops = [];
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement;
+      const owner = el.closest('table[role="grid"], .ui-budget-track, .ui-number, button');
+      return owner ? (owner.getAttribute('aria-label') ?? owner.textContent.trim()) : el.tagName;
+    });
+    if (stop === 'BODY' || stops.includes(stop)) break;
+    stops.push(stop);
+  }
+  assert.deepEqual(stops, [
+    'W_O, 6 by 6, editable', 'Concatenated head outputs, read-only', 'Show values', 'Highlight head B', 'Read-only W_O',
+    'An overview map, 16 by 32, compact and read-only', 'Attention budget of “said”, head A', 'Read-only budget, one colour per token',
+    'Head B: attention weights, rows are queries, columns are keys', 'Head A at a glance (compact)', 'Sequence length (1 to 64)',
+  ]);
+  // Focus is visible: the focused cell has an outline of 3 px.
+  await woCell(page, 0, 0).focus();
+  await page.keyboard.press('ArrowRight');
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineWidth);
+  assert.equal(outline, '3px');
+  const small = await page.evaluate(() => {
+    const targets = [
+      ...document.querySelectorAll('.ui-matrix:not(.ui-compact) td.ui-cell'),
+      ...document.querySelectorAll('.ui-pickable:not(.ui-compact) th.ui-row-label'),
+      ...document.querySelectorAll('.ui-budget-handle, button, input'),
+    ];
+    return targets.filter((el) => el.getClientRects().length > 0)
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 24 - 0.5 || box.height < 24 - 0.5)
+      .map(({ el, box }) => `${el.tagName}.${el.className} ${box.width.toFixed(0)}x${box.height.toFixed(0)}`);
+  });
+  assert.deepEqual(small, []);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('320 px wide: the page never scrolls sideways; wide grids scroll inside their own box', async () => {
+  const { page, problems } = await open({ viewport: { width: 320, height: 800 } });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 320);
+  const overview = page.locator('.ui-compact .ui-scroll').first();
+  const { scrollWidth, clientWidth, overflowX } = await overview.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, overflowX: getComputedStyle(el).overflowX }));
+  assert.ok(scrollWidth > clientWidth, 'the 32-column map is wider than the phone');
+  assert.equal(overflowX, 'auto');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('reduced motion: nothing in the kit transitions', async () => {
+  const page = await session.browser.newPage({ reducedMotion: 'reduce' });
+  await page.goto(session.server.url + URL_PATH);
+  await page.waitForFunction(() => window.gallery?.bars);
+  const moving = await page.evaluate(() => [...document.querySelectorAll('.ui-kit *')].filter((el) => {
+    const style = getComputedStyle(el);
+    return style.transitionDuration.split(',').some((t) => parseFloat(t) > 0) || style.animationName !== 'none';
+  }).length);
+  assert.equal(moving, 0);
+  const normal = await session.browser.newPage();
+  await normal.goto(session.server.url + URL_PATH);
+  await normal.waitForFunction(() => window.gallery?.bars);
+  assert.ok(await normal.evaluate(() => getComputedStyle(document.querySelector('.ui-cell')).transitionDuration) !== '0s', 'the check can see transitions');
+  await page.close();
+  await normal.close();
+});
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe: no violations on the gallery in ${scheme} (values shown, a field invalid); screenshot`, async () => {
+    const { page, problems } = await open({ viewport: { width: 1000, height: 800 } });
+    await page.emulateMedia({ colorScheme: scheme });
+    const surface = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    assert.equal(surface, scheme === 'dark' ? 'rgb(22, 24, 29)' : 'rgb(255, 255, 255)');
+    await page.getByRole('button', { name: 'Show values' }).click();
+    await page.getByLabel('Sequence length (1 to 64)').fill('x');
+    await page.evaluate(axeSource);
+    const results = await page.evaluate(() => window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    }));
+    const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    assert.deepEqual(found, []);
+    await page.getByRole('button', { name: 'Show values' }).click();
+    await page.getByRole('button', { name: 'Highlight head B' }).click();
+    await screenshot(page, `ui-kit-${scheme}`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
