@@ -161,6 +161,6 @@ bars.draw([
 ], { totals: [0.5, 0.3, 0.1, 0, -0.6, 0.3] });
 gallery.bars = bars;
 const formula = element('p', {}, notation('head_i = softmax(Q_i K_i^T / √d_k) V_i, and the output is concat(head_1, …, head_h) W_O.'));
-section('StackedBars and notation', 'Three heads’ contributions stacked per output coordinate; the black marks are the totals.', [
+section('StackedBars and notation', 'Three heads’ contributions stacked per output coordinate; the thick marks are the totals.', [
   element('div', { className: 'ui-scroll' }, [bars.element]), formula, element('p', {}, [mathText('Cost: h · L^2 · d_k multiply-adds')]),
 ]);

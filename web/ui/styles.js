@@ -79,7 +79,8 @@ const components = `
 .ui-grid .ui-band-bar { display: block; height: 6px; margin-top: 1px; border-radius: 3px; background: var(--band); }
 .ui-grid .ui-row-band-label { position: relative; font-size: 0.7rem; font-weight: 600; text-align: right; padding: 0 14px 0 2px; white-space: nowrap; }
 .ui-grid .ui-band-bar-v { position: absolute; right: 3px; top: 1px; bottom: 1px; width: 6px; height: auto; margin: 0; }
-.ui-dimmed .ui-cell:not(.ui-lit), .ui-dimmed .ui-row-label:not(.ui-lit), .ui-dimmed .ui-col-label:not(.ui-lit) { opacity: 0.28; }
+.ui-dimmed .ui-cell:not(.ui-lit) { opacity: 0.28; }
+.ui-dimmed .ui-row-label:not(.ui-lit), .ui-dimmed .ui-col-label:not(.ui-lit) { color: var(--ui-muted); font-weight: 400; }
 .ui-grid tr.ui-selected .ui-row-label { font-weight: 700; text-decoration: underline; text-underline-offset: 3px; }
 .ui-grid tr.ui-selected .ui-cell { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset; }
 .ui-grid tr.ui-selected .ui-cell:first-of-type { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, 2px 0 0 0 var(--ui-ink) inset; }
