@@ -3,6 +3,7 @@
 // (lessons/multiple-heads/practice.json). No numbers are computed here, so no core is needed.
 import practice from '../../../lessons/multiple-heads/practice.json' with { type: 'json' };
 import { element } from '../shared/widget-base.js';
+import { notation } from '../../ui/notation.js';
 import baseStyles from '../shared/widget-base.css?inline';
 import styles from './practice.css?inline';
 
@@ -28,7 +29,7 @@ export class PracticeQuestions extends HTMLElement {
     const feedback = element('p', { className: 'feedback', role: 'status' });
     const options = question.choices.map((choice, c) => {
       const input = element('input', { type: 'radio', name, value: String(c) });
-      return element('label', { className: 'choice' }, [input, element('span', { textContent: choice.text })]);
+      return element('label', { className: 'choice' }, [input, element('span', {}, notation(choice.text))]);
     });
     const check = element('button', { type: 'button', textContent: 'Check' });
     check.addEventListener('click', () => {
@@ -39,11 +40,12 @@ export class PracticeQuestions extends HTMLElement {
         return;
       }
       const choice = question.choices[picked];
+      // The verdict is the widget's; the reason (lesson data) explains it without repeating it.
       feedback.className = `feedback ${choice.correct ? 'right' : 'wrong'}`;
-      feedback.textContent = choice.correct ? choice.reason : `Not quite. ${choice.reason}`;
+      feedback.replaceChildren(element('strong', { textContent: choice.correct ? 'Right. ' : 'Not quite. ' }), ...notation(choice.reason));
     });
     return element('fieldset', { className: 'question' }, [
-      element('legend', { textContent: `${q + 1}. ${question.prompt}` }),
+      element('legend', {}, [`${q + 1}. `, ...notation(question.prompt)]),
       ...options,
       check,
       feedback,
