@@ -5,8 +5,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { newWatchedPage, openBrowser, serveDist, DIST_DIR } from '../tests/browser/browser.mjs';
+import { WIDGET_TAGS } from '../web/widgets/registry.js';
 
-const TAGS = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
+const TAGS = WIDGET_TAGS;
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];

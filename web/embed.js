@@ -4,6 +4,7 @@
 // parent page (postMessage) so that the parent can size the iframe (see embed-resizer.js).
 // Every parameter is checked against a fixed list: unknown widgets or attributes are
 // refused with a visible message, never interpreted.
+import './widgets/all.js';
 import { WIDGETS } from './widgets/registry.js';
 
 const root = document.getElementById('embed-root');

@@ -2,6 +2,8 @@
 // a custom element (<mha-blend>, <mha-head-splitting>, <mha-wo-mixing>,
 // <mha-heads-questions>) and exposes the engine API. All widgets on a page share one wasm
 // module instance, loaded on first use. See docs/EMBEDDING.md.
-export { WIDGETS } from './widgets/registry.js';
+import './widgets/all.js';
+
+export { WIDGETS, WIDGET_TAGS } from './widgets/registry.js';
 export { readLessonState } from './widgets/shared/lesson-state.js';
 export { AttentionError, AttentionModel, Matrix, loadEngine, sharedEngine, supportsSimd } from './engine/engine.js';

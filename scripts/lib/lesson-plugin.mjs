@@ -23,7 +23,7 @@ export function renderLesson(markdown) {
   });
   const html = marked.parse(withPlaceholders, { async: false })
     .replace(/MATHPLACEHOLDER(\d+)END/g, (_, i) => formulas[Number(i)]);
-  return { ...meta, html: addSectionIds(html) };
+  return { ...meta, html: markWidgets(addSectionIds(html)) };
 }
 
 function splitFrontMatter(markdown) {
@@ -46,6 +46,12 @@ function addSectionIds(html) {
     const id = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
     return `<h2 id="${id}">${inner}</h2>`;
   });
+}
+
+// Every widget tag in the lesson gets class="lesson-widget", so the page's stylesheet can
+// place widgets without a hand-kept list of tags.
+function markWidgets(html) {
+  return html.replace(/<(mha-[a-z-]+)(?=[\s>])/g, '<$1 class="lesson-widget"');
 }
 
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);

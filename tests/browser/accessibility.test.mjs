@@ -5,11 +5,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const session = useSiteAndBrowser();
 
-const TAGS = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
+const TAGS = WIDGET_TAGS;
 
 async function violations(page) {
   // DevTools evaluation is not subject to the page's CSP, which stays strict.

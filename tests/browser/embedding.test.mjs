@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
 import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const SUB_PATH = 'course/attention/';
 let browser, server, site;
@@ -57,7 +58,7 @@ describe('embedding', () => {
   test('dist/ works from a sub-path: lesson page and embed page', async () => {
     const { page, problems } = await newWatchedPage(browser);
     await page.goto(`${server.url}${SUB_PATH}`);
-    for (const tag of ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions']) {
+    for (const tag of WIDGET_TAGS) {
       await page.locator(`${tag}[ready]`).waitFor();
     }
     await page.goto(`${server.url}${SUB_PATH}embed.html?widget=wo-mixing`);

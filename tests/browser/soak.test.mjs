@@ -6,9 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const EDITS = Number(process.env.MHA_SOAK_EDITS ?? 200);
-const TAGS = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
+const TAGS = WIDGET_TAGS;
 const TEXTS = ['0.3', '0.05', '1', '-1', '2.5', '0', '12', '64', 'abc', '1e999', 'NaN', '', '0x10', '−0.4', '3.14159', ' 7 ',
   '-0', '1e-30', '1e30', '9'.repeat(10000), '1\t2\n3\t4', '<b>1</b>', '٣'];
 const KEYS = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'Home', 'End'];

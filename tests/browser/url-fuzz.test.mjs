@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const COUNT = Number(process.env.MHA_URL_FUZZ_COUNT ?? 10000);
 const session = useSiteAndBrowser();
@@ -61,7 +62,7 @@ test(`${COUNT} random and crafted URL states: a state or a refusal, never an exc
   let dialogs = 0;
   page.on('dialog', (dialog) => { dialogs++; dialog.dismiss(); });
   await page.goto(session.server.url);
-  const tags = ['mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions'];
+  const tags = WIDGET_TAGS;
   for (const tag of tags) await page.locator(`${tag}[ready]`).waitFor();
   const validStates = await page.evaluate((tags) => Object.fromEntries(tags.map((tag) => {
     const widget = document.querySelector(tag);
