@@ -1,12 +1,15 @@
 // The lesson page: registers the widgets (each loads the shared wasm core on first use)
-// and reports which kernels run.
+// and says, in a learner's words, which build of the core runs.
 import './widgets/all.js';
 import { sharedEngine } from './engine/engine.js';
 
 const status = document.getElementById('engine-status');
 sharedEngine().then(
   (engine) => {
-    status.textContent = `Every number in the widgets is computed live by a C++ attention core compiled to WebAssembly (${engine.target} kernels).`;
+    const how = engine.target === 'wasmsimd'
+      ? 'using your processor’s vector instructions, which work on four numbers at a time'
+      : 'in its portable version, one number at a time, because this browser lacks vector instructions';
+    status.textContent = `Every number in the widgets is computed live, in your browser, by a C++ attention core compiled to WebAssembly, ${how}.`;
     status.dataset.target = engine.target;
   },
   (error) => {

@@ -29,6 +29,7 @@ import { sharedEngine } from '../../engine/engine.js';
 import { readLessonState, writeLessonState } from './lesson-state.js';
 import baseStyles from './widget-base.css?inline';
 import { headColourStyles } from './world.js';
+import { WIDGETS } from '../registry.js';
 
 const HEAD_COLOUR_STYLES = headColourStyles();
 
@@ -97,7 +98,7 @@ export class MhaWidget extends HTMLElement {
       this.body = document.createElement('div');
       this.body.className = 'widget';
       this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });
-      this.root.append(this.noticeBox, this.body);
+      this.root.append(this.#skipLink(), this.noticeBox, this.body, this.#endMarker);
     }
     this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention core…' }));
     try {
@@ -127,6 +128,21 @@ export class MhaWidget extends HTMLElement {
     this.#built = true;
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
+  }
+
+  // "Skip this widget": the first tab stop of every widget (visible when focused) moves focus
+  // to a marker at the widget's end, so the next Tab leaves the widget. A keyboard user
+  // passes a widget in two key presses instead of its every control.
+  #endMarker = element('span', { className: 'widget-end', tabIndex: -1 });
+
+  #skipLink() {
+    const title = Object.values(WIDGETS).find((widget) => widget.tag === this.localName)?.title ?? 'widget';
+    const link = element('a', { className: 'skip-widget', href: '#', textContent: `Skip past this widget (${title})` });
+    link.addEventListener('click', (event) => {
+      event.preventDefault();
+      this.#endMarker.focus();
+    });
+    return link;
   }
 
   disconnectedCallback() {
