@@ -24,12 +24,14 @@ export class BudgetBar {
    * @param {string} [o.colour]                 one CSS colour for all segments (e.g. 'var(--ui-head-a)')
    * @param {string[]} [o.colours]              or one per token
    * @param {boolean} [o.readonly]
+   * @param {string} [o.owner]                whose weights, for the segments' names when several bars
+   *                                            share a page: "Subject finder: weight on “it”"
    * @param {'pair' | 'sides'} [o.drag]       'pair' (default): a dragged boundary moves weight between
    *                                            its two neighbours only; 'sides': everything left of it
    *                                            against everything right of it (budget-math moveSplit)
    */
-  constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false, drag = 'pair' }) {
-    Object.assign(this, { label, tokens, onPropose, readonly: readonly || !onPropose, dragMode: drag });
+  constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false, drag = 'pair', owner = null }) {
+    Object.assign(this, { label, tokens, onPropose, readonly: readonly || !onPropose, dragMode: drag, owner });
     this.weights = weights.slice();
     this.current = 0;
     this.width = 0;
@@ -38,7 +40,7 @@ export class BudgetBar {
     this.track.setAttribute('aria-label', label);
     this.segments = tokens.map((token, i) => {
       const seg = element('div', { className: 'ui-budget-seg', role: 'slider', tabIndex: i === 0 ? 0 : -1, dataset: { index: String(i) } });
-      seg.setAttribute('aria-label', `Weight on “${token}”`);
+      seg.setAttribute('aria-label', owner ? `${owner}: weight on “${token}”` : `Weight on “${token}”`);
       seg.setAttribute('aria-valuemin', '0');
       seg.setAttribute('aria-valuemax', '1');
       seg.style.setProperty('--shade', String(i % 2 ? 0.45 : 0));
@@ -214,7 +216,7 @@ export class BudgetBar {
   #openEditor(index) {
     this.#closeEditor(false);
     const field = new NumberField({
-      label: `Exact weight on “${this.tokens[index]}” (the others rescale)`, value: this.weights[index], min: 0, max: 1, decimals: 2,
+      label: `${this.owner ? `${this.owner}: exact` : 'Exact'} weight on “${this.tokens[index]}” (the others rescale)`, value: this.weights[index], min: 0, max: 1, decimals: 2,
       onPropose: (v) => this.#propose(rebalance(this.weights, index, v), null),
       onEnter: () => { this.live.textContent = `“${this.tokens[index]}” now gets ${formatNumber(this.shown[index], 2)} of the budget.`; this.#closeEditor(true); },
       onEscape: () => this.#closeEditor(true),
