@@ -2,6 +2,13 @@
 // and says, in a learner's words, which build of the core runs.
 import './widgets/all.js';
 import { sharedEngine } from './engine/engine.js';
+import { headColourStyles } from './widgets/shared/world.js';
+
+// The prose names heads in their colours (class head-chip head-<id>); the colours come from
+// the world data, like the widgets' (a constructed sheet: no inline style under the CSP).
+const headSheet = new CSSStyleSheet();
+headSheet.replaceSync(headColourStyles(undefined, ':root'));
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, headSheet];
 
 const status = document.getElementById('engine-status');
 sharedEngine().then(

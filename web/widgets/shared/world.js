@@ -168,14 +168,15 @@ export function columnBlock(packed, dModel, start, end) {
  * CSS for the heads' colours, generated from the world data so that the colours live in one
  * place: a custom property per head (--head-<id>, overridable by an author's
  * --mha-head-<id>), a dark-scheme variant, and a class .head-<id> that sets --head for
- * whatever it contains (merged heads use .head-merged).
+ * whatever it contains (merged heads use .head-merged). `scope` is ':host' in a widget's
+ * shadow root and ':root' for the lesson page's prose.
  */
-export function headColourStyles(w = THE_WORLD) {
+export function headColourStyles(w = THE_WORLD, scope = ':host') {
   const entries = [...w.heads.map((h) => [h.id, h.colour, h.colourDark]), ['merged', w.data.mergedColour, w.data.mergedColourDark]];
   const light = entries.map(([id, colour]) => `--head-${id}: var(--mha-head-${id}, ${colour});`).join(' ');
   const dark = entries.map(([id, , colour]) => `--head-${id}: var(--mha-head-${id}-dark, ${colour});`).join(' ');
   const classes = entries.map(([id]) => `.head-${id} { --head: var(--head-${id}); }`).join('\n');
-  return `:host { ${light} }\n@media (prefers-color-scheme: dark) { :host { ${dark} } }\n${classes}\n`;
+  return `${scope} { ${light} }\n@media (prefers-color-scheme: dark) { ${scope} { ${dark} } }\n${classes}\n`;
 }
 
 /** The class that colours an element as head `head` of headsAt(): head-<id> or head-merged. */
