@@ -1,0 +1,134 @@
+// Control and effect on one screen (issue 10), tested on the lesson page as a learner meets it:
+//   * at 1280 x 800, focusing any control of any widget leaves the figure it changes in view
+//     (a control names its figures with aria-controls; every focusable control must);
+//   * at most 15 tab stops per widget, and a "skip past this widget" link that works;
+//   * at 390 px: the page is at most 12 screens long, nothing tappable is under 24 x 24 px,
+//     and display math never clips without a way to scroll it;
+//   * dark mode is a designed palette, not the light page.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { WIDGET_TAGS } from '../../web/widgets/registry.js';
+import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+
+const session = useSiteAndBrowser();
+const MAX_TAB_STOPS = 15;
+const PHONE = { width: 390, height: 844 };
+
+async function openLesson(viewport, options = {}) {
+  const { page, problems } = await newWatchedPage(session.browser, viewport);
+  if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
+  await page.goto(session.server.url);
+  for (const tag of WIDGET_TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
+  return { page, problems };
+}
+
+// Elements reachable with Tab inside a widget's shadow root, in document order.
+const TAB_STOPS = `(root) => [...root.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+  .filter((el) => el.tabIndex >= 0 && !el.disabled && !el.closest('[hidden], details:not([open]) > :not(summary)')
+    && (el.getClientRects().length > 0 || el.classList.contains('skip-widget')))`;
+
+test('at 1280 x 800, every control of every widget has its figure in view while it has focus', async () => {
+  const { page, problems } = await openLesson({ width: 1280, height: 800 });
+  const misses = [];
+  const unlabelled = [];
+  for (const tag of WIDGET_TAGS) {
+    const count = await page.evaluate(`(${TAB_STOPS})(document.querySelector('${tag}').shadowRoot).length`);
+    for (let k = 0; k < count; k++) {
+      const result = await page.evaluate(`(() => {
+        const root = document.querySelector('${tag}').shadowRoot;
+        const control = (${TAB_STOPS})(root)[${k}];
+        if (control.classList.contains('skip-widget') || control.matches('[data-no-figure]')) return { skip: true };
+        control.focus();
+        const ids = (control.getAttribute('aria-controls') ?? '').split(/\\s+/).filter(Boolean);
+        const name = control.getAttribute('aria-label') ?? control.textContent.trim().slice(0, 40);
+        if (ids.length === 0) return { name, unlabelled: true };
+        const out = [];
+        for (const id of ids) {
+          const figure = root.getElementById(id);
+          if (!figure) { out.push(id + ' (missing)'); continue; }
+          const box = figure.getBoundingClientRect();
+          const visible = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
+          // In view: at least 100 px (or all of a shorter figure) on screen with the control.
+          if (visible < Math.min(100, box.height) - 1) out.push(id);
+        }
+        return { name, out };
+      })()`);
+      if (result.skip) continue;
+      if (result.unlabelled) unlabelled.push(`${tag}: “${result.name}”`);
+      else if (result.out.length) misses.push(`${tag}: “${result.name}” -> ${result.out.join(', ')}`);
+    }
+  }
+  assert.deepEqual(unlabelled, [], 'controls without aria-controls naming the figure they change');
+  assert.deepEqual(misses, [], 'figures out of view while their control has focus');
+  assert.deepEqual(problems, []);
+});
+
+test(`at most ${MAX_TAB_STOPS} tab stops per widget, and "skip past this widget" leaves it`, async () => {
+  const { page, problems } = await openLesson({ width: 1280, height: 800 });
+  const counts = {};
+  for (const tag of WIDGET_TAGS) {
+    counts[tag] = await page.evaluate(`(${TAB_STOPS})(document.querySelector('${tag}').shadowRoot).length`);
+  }
+  console.log('tab stops per widget:', JSON.stringify(counts));
+  for (const [tag, n] of Object.entries(counts)) assert.ok(n <= MAX_TAB_STOPS, `${tag} has ${n} tab stops`);
+
+  // Tab into the second widget, follow its skip link, and the next Tab lands past it.
+  const [first, second, third] = WIDGET_TAGS;
+  await page.locator(first).evaluate((el) => el.shadowRoot.querySelector('.widget-end').focus());
+  await page.keyboard.press('Tab');
+  const atSkip = await page.evaluate((tag) => document.activeElement?.localName === tag
+    && document.activeElement.shadowRoot.activeElement?.classList.contains('skip-widget'), second);
+  assert.ok(atSkip, 'the first tab stop of a widget is its skip link');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const landed = await page.evaluate(() => {
+    let el = document.activeElement;
+    const path = [];
+    while (el) { path.push(el.localName); el = el.shadowRoot?.activeElement; }
+    return path;
+  });
+  assert.ok(!landed.includes(second), `still inside ${second}: ${landed.join(' > ')}`);
+  assert.ok(landed.includes(third) || !landed.some((n) => WIDGET_TAGS.includes(n)) || landed.includes('a'), `landed at ${landed.join(' > ')}`);
+  assert.deepEqual(problems, []);
+});
+
+test('at 390 px: at most 12 screens long, tap targets of 24 px or more, display math never clipped', async () => {
+  const { page, problems } = await openLesson(PHONE);
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  console.log(`page height at 390 px: ${height} px = ${(height / PHONE.height).toFixed(1)} screens`);
+  const small = await page.evaluate((tags) => tags.flatMap((tag) => {
+    const root = document.querySelector(tag).shadowRoot;
+    return [...root.querySelectorAll('a[href], button, input, select, summary, [tabindex], [role="gridcell"], [data-pick], [data-handle]')]
+      .filter((el) => el.getClientRects().length > 0 && !el.classList.contains('skip-widget') && !el.classList.contains('widget-end')
+        && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]'))
+      .map((el) => ({ el, box: (el.closest('label') ?? el).getBoundingClientRect() }))
+      .filter(({ box }) => box.width < 24 - 0.5 || box.height < 24 - 0.5)
+      .map(({ el, box }) => `${tag} ${el.localName}.${el.className?.baseVal ?? el.className} ${box.width.toFixed(0)}x${box.height.toFixed(0)}`);
+  }), WIDGET_TAGS);
+  const clipped = await page.evaluate(() => [...document.querySelectorAll('.math-display')]
+    .filter((box) => box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'auto')
+    .map((box) => box.textContent.slice(0, 40)));
+  await screenshot(page, 'lesson-390');
+  assert.deepEqual(small.slice(0, 20), [], `${small.length} targets under 24 px`);
+  assert.deepEqual(clipped, []);
+  assert.ok(height <= 12 * PHONE.height, `the page is ${(height / PHONE.height).toFixed(1)} screens long`);
+  assert.deepEqual(problems, []);
+});
+
+test('dark mode: prefers-color-scheme dark gives the designed dark palette on the page and in every widget', async () => {
+  const light = await openLesson({ width: 1280, height: 800 });
+  const dark = await openLesson({ width: 1280, height: 800 }, { colorScheme: 'dark' });
+  const colours = (page) => page.evaluate((tags) => ({
+    page: getComputedStyle(document.body).backgroundColor,
+    widgets: tags.map((tag) => getComputedStyle(document.querySelector(tag).shadowRoot.querySelector('.widget')).backgroundColor),
+  }), WIDGET_TAGS);
+  const [l, d] = [await colours(light.page), await colours(dark.page)];
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.match(/[\d.]+/g).map(Number);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  assert.ok(luminance(d.page) < 60 && luminance(l.page) > 200, `page ${l.page} / ${d.page}`);
+  d.widgets.forEach((c, i) => assert.ok(luminance(c) < 60, `${WIDGET_TAGS[i]} is ${c} in dark mode`));
+  await screenshot(dark.page, 'lesson-dark-1280');
+  assert.deepEqual(dark.problems, []);
+});
