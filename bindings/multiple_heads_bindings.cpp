@@ -161,6 +161,10 @@ class RawModel {
     return guarded([&] { spectrum_ = model_.similarity_singular_values(head); });
   }
   val spectrum() const { return view_of(spectrum_); }
+  // How many of the last computed singular values exceed relativeTolerance times the
+  // largest (the core's numerical_rank; 0 before any spectrum). Never fails: engine.js
+  // checks the tolerance before the call.
+  int spectrumRank(double relativeTolerance) const { return mha::numerical_rank(spectrum_, relativeTolerance); }
 
  private:
   mha::MultiHeadAttention model_;
@@ -208,7 +212,8 @@ EMSCRIPTEN_BINDINGS(multiple_heads) {
       .function("packedTrace", &RawModel::packedTrace)
       .function("counts", &RawModel::counts)
       .function("computeSimilaritySpectrum", &RawModel::computeSimilaritySpectrum)
-      .function("spectrum", &RawModel::spectrum);
+      .function("spectrum", &RawModel::spectrum)
+      .function("spectrumRank", &RawModel::spectrumRank);
 
   function("kernelTarget", &kernel_target);
   function("eigenSimdInstructionSets", &eigen_simd_instruction_sets);

@@ -18,6 +18,7 @@ export async function example(): Promise<number> {
     const weights: Matrix = result.heads[0].weights;
     const contribution: Matrix | null = result.heads[1].contribution;
     const spectrum: Float64Array = model.similaritySingularValues(0);
+    const rank: number = model.similarityRank(0, 1e-6);
     const target: 'wasmsimd' | 'scalar' = engine.target;
     void target;
     // @ts-expect-error: only query, key and value are projections
@@ -27,7 +28,7 @@ export async function example(): Promise<number> {
     // @ts-expect-error: counts are numbers
     const wrong: string = result.counts.attention;
     void wrong;
-    return weights.get(0, 0) + (contribution?.rows ?? 0) + spectrum[0] + model.config.dK;
+    return weights.get(0, 0) + (contribution?.rows ?? 0) + spectrum[0] + rank + model.config.dK;
   } catch (error) {
     if (error instanceof AttentionError) return -1;
     throw error;

@@ -144,6 +144,13 @@ export declare class AttentionModel {
    * At most d_k of them are non-zero.
    */
   similaritySingularValues(head: number): Float64Array;
+  /**
+   * How many singular values of W_Q^i (W_K^i)^T exceed relativeTolerance (0 <= t < 1,
+   * default 1e-6) times the largest: its numerical rank, counted by the core. At most d_k;
+   * fewer when the head's weights use fewer directions. Throws AttentionError for a bad
+   * head or tolerance.
+   */
+  similarityRank(head: number, relativeTolerance?: number): number;
 }
 
 /** A loaded core. Models made by one engine share its wasm memory. */

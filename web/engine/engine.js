@@ -264,6 +264,21 @@ export class AttentionModel {
     check(raw.computeSimilaritySpectrum(head));
     return new Float64Array(raw.spectrum());
   }
+
+  /**
+   * The numerical rank of head's W_Q^i (W_K^i)^T: how many of its singular values exceed
+   * relativeTolerance times the largest, counted by the core (numerical_rank). The exact
+   * zeros of a rank-deficient product come out of double-precision arithmetic near 1e-16
+   * times the largest, hence a tolerance rather than a test for 0.
+   */
+  similarityRank(head, relativeTolerance = 1e-6) {
+    if (typeof relativeTolerance !== 'number' || !(relativeTolerance >= 0 && relativeTolerance < 1)) {
+      throw new AttentionError(`relativeTolerance: expected a number from 0 up to (not including) 1, got ${String(relativeTolerance).slice(0, 40)}`);
+    }
+    const raw = this.#alive();
+    check(raw.computeSimilaritySpectrum(head));
+    return raw.spectrumRank(relativeTolerance);
+  }
 }
 
 /**
