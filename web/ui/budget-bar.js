@@ -107,8 +107,11 @@ export class BudgetBar {
   #layout() {
     this.width = this.track.clientWidth || 600;
     const pieces = groupSegments(this.weights, this.width, MIN_PIECE);
-    this.labels.replaceChildren(...pieces.map((piece) => {
-      const sum = piece.indices.reduce((s, i) => s + this.shown[i], 0);
+    // The labels are rounded together (per drawn piece, not per token: with many tiny
+    // tokens, token-level largest remainders would push a big weight of 0.474 to 0.48).
+    const pieceShown = roundToSum(pieces.map((piece) => piece.indices.reduce((s, i) => s + this.weights[i], 0)), 2);
+    this.labels.replaceChildren(...pieces.map((piece, k) => {
+      const sum = pieceShown[k];
       const name = piece.rest ? `+${piece.indices.length}` : this.tokens[piece.indices[0]];
       const label = element('div', { className: `ui-budget-label ui-num${piece.rest ? ' ui-rest' : ''}`, dataset: { indices: piece.indices.join(' ') } }, [
         element('b', { textContent: name }), formatNumber(Math.round(sum * 100) / 100, 2),
