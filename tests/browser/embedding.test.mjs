@@ -168,7 +168,8 @@ describe('embedding', () => {
         const root = document.querySelector(tag).shadowRoot;
         const visible = (el) => el.getClientRects().length > 0;
         return {
-          panels: [...root.querySelectorAll('[data-panel]')].filter(visible).map((el) => el.dataset.panel),
+          // Several elements may share one panel name (the heads-questions maps do).
+          panels: [...new Set([...root.querySelectorAll('[data-panel]')].filter(visible).map((el) => el.dataset.panel))],
           editable: [...root.querySelectorAll('input, select, button, textarea')]
             .filter((el) => visible(el) && !el.disabled && !el.readOnly).map((el) => el.outerHTML.slice(0, 80)),
         };

@@ -1,282 +1,413 @@
-// The heads-questions widget in Chromium, driven as a learner drives it (query menu, clicks
-// on heatmap rows, the tie toggle, typing and arrow keys in the W_Q grid, undo, reset,
-// reload), with every displayed weight checked against the core's own answer for the same
-// state, computed here in Node by the same model code.
+// The heads-questions widget in Chromium, driven as a learner drives it: clicks and taps on
+// map rows, arrow keys and Enter, the head radios, the tie switch, drags, keys and typing in
+// the W_Q grid, undo, reset, reload. Every map is checked against the core's own weights for
+// the same state, computed here in Node by the same model code on the same world.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import {
-  HeadsQuestionsModel, describeRow, headsQuestionsConfig, startingQueries,
+  HeadsQuestionsModel, WQ_EDIT, defaultHeadsQuestionsState, describeRow,
 } from '../../web/widgets/heads-questions/heads-questions-model.js';
+import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/widgets/shared/format.js';
+import { cssNumber } from '../../web/ui/colour-scale.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const TAG = 'mha-heads-questions';
-let browser, server, models, config;
-before(async () => {
-  server = await serveDist();
-  browser = await openBrowser();
-  config = headsQuestionsConfig();
-  models = new HeadsQuestionsModel(await loadTestEngine('simd'), config);
-});
-after(async () => {
-  models?.dispose();
-  await browser?.close();
-  await server?.close();
-});
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const session = useSiteAndBrowser();
+let models;
+before(async () => { models = new HeadsQuestionsModel(await loadTestEngine('simd'), w); });
+after(() => models?.dispose());
 
-// Screenshots of the widget alone (the whole lesson page is slow to capture).
-async function screenshot(widget, name) {
+const WIDE = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const start = () => defaultHeadsQuestionsState(w);
+const token = (word) => w.tokens.indexOf(word);
+const feature = (name) => w.featureNames.indexOf(name);
+const headIndex = (id) => w.heads.findIndex((h) => h.id === id);
+/** Each head's L x L weights from the core in Node, as plain arrays. */
+const coreWeights = (state) => models.compute(state).weights.map((m) => Array.from(m));
+
+/** A picture of the widget alone, for looking at (test-results/screenshots/<name>.png). */
+async function shoot(widget, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
-const startingState = () => ({ tied: false, query: config.queryIndex, head: 0, wq: startingQueries(config) });
-const tokenIndex = (token) => config.tokens.indexOf(token);
-const featureIndex = (name) => config.featureNames.indexOf(name);
-/** A state with W_Q^head[feature, col] = value. */
-function edited(state, head, feature, col, value) {
-  const next = structuredClone(state);
-  next.wq[head][featureIndex(feature) * config.dK + col] = value;
-  return next;
-}
-/** Each head's full L x L weights from the core in Node, as plain arrays. */
-const coreWeights = (state) => models.compute(state).weights.map((m) => Array.from(m.data));
-
-async function openWidget(viewport, hash = '') {
-  const { page, problems } = await newWatchedPage(browser, viewport);
-  await page.goto(server.url + hash);
+async function openWidget(viewport = WIDE, { path = '', colorScheme = 'light', hasTouch = false } = {}) {
+  const { page, problems } = hasTouch
+    ? await touchPage(viewport)
+    : await newWatchedPage(session.browser, viewport);
+  await page.emulateMedia({ colorScheme });
+  await page.goto(session.server.url + path);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
+  await widget.evaluate((host) => host.shadowRoot.querySelector('.board').scrollIntoView());
   return { page, problems, widget };
 }
 
-// The weights the page's core computed (element.view), per head.
-const pageWeights = (widget) => widget.evaluate((host) => host.view.weights.map((m) => Array.from(m.data)));
-
-// The numbers table of the selected query: one array of texts per head.
-async function shownRows(widget) {
-  const rows = await widget.locator('table.numbers tbody tr').evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.firstChild.textContent)));
-  return rows[0].map((_, head) => rows.map((row) => row[head]));
+// A touch-screen page (newWatchedPage makes a plain one), with the same watch on errors.
+async function touchPage(viewport) {
+  const context = await session.browser.newContext({ viewport, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective}`)));
+  return { page, problems };
 }
-const expectedRows = (state) => models.compute(state).rows.map((row) => row.map((w) => formatNumber(w)));
+
+/** What the page's core computed (element.view.weights), per head. */
+const pageWeights = (widget) => widget.evaluate((host) => host.view.weights.map((m) => Array.from(m)));
+
+/** What each map draws: per head, every cell's shade (--t) and its accessible number. */
+const drawn = (widget) => widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.head-panel')].map((panel) => {
+  const cells = [...panel.querySelectorAll('.ui-heatmap .ui-cell')];
+  return { t: cells.map((c) => c.style.getPropertyValue('--t')), text: cells.map((c) => c.getAttribute('aria-label')) };
+}));
+
+/** The outlined row of each map. */
+const outlinedRows = (widget) => widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.head-panel .ui-heatmap')]
+  .map((map) => [...map.querySelectorAll('tbody tr')].findIndex((tr) => tr.classList.contains('ui-selected'))));
+
+const summaries = (widget) => widget.locator('.summary-text').allTextContents();
+const expectedSummaries = (state) => models.compute(state).rows.map((row) => `${describeRow(w.tokens, state.query, row, { maxNames: 3 })}.`);
 
 function assertClose(actual, expected, message) {
   assert.equal(actual.length, expected.length, message);
   actual.forEach((a, i) => assert.ok(Math.abs(a - expected[i]) <= 1e-6, `${message}: entry ${i}: ${a} vs ${expected[i]}`));
 }
 
+/** The page's maps are the core's for `state`: numbers, shades and the words under them. */
+async function assertMapsAre(widget, state) {
+  const expected = coreWeights(state);
+  const weights = await pageWeights(widget);
+  expected.forEach((e, i) => assertClose(weights[i], e, `head ${w.heads[i].name}`));
+  const shown = await drawn(widget);
+  expected.forEach((e, i) => {
+    assert.deepEqual(shown[i].t, e.map((v) => cssNumber(v)), `${w.heads[i].name}: shades`);
+    assert.deepEqual(shown[i].text, e.map((v) => formatNumber(v)), `${w.heads[i].name}: numbers`);
+  });
+  assert.deepEqual(await summaries(widget), expectedSummaries(state));
+  assert.deepEqual(await outlinedRows(widget), w.heads.map(() => state.query));
+}
+
+/** The W_Q grid of the selected head: a cell by feature and column. */
+const wqCell = (widget, head, featureName, col) =>
+  widget.locator(`.wq-grid.head-${head} .ui-cell[data-row="${feature(featureName)}"][data-col="${col}"]`);
+
+function edited(state, head, featureName, col, value) {
+  const next = structuredClone(state);
+  next.wq[head][feature(featureName) * w.dK + col] = value;
+  return next;
+}
+
 describe('heads-questions widget', () => {
-  test('four heads, four different questions: every weight shown is the core’s', async () => {
-    const { problems, widget } = await openWidget();
-    const state = startingState();
-    assert.deepEqual(await shownRows(widget), expectedRows(state));
-    // The page's core and Node's core agree on every head's whole heatmap.
-    const weights = await pageWeights(widget);
-    coreWeights(state).forEach((expected, i) => assertClose(weights[i], expected, `head ${i}`));
-    // The heads really differ: every pair disagrees somewhere by more than 0.5.
+  test('the world’s four heads as four maps of the core’s weights, with their answers in words', async () => {
+    const { page, problems, widget } = await openWidget();
+    const state = start();
+    assert.deepEqual(await widget.evaluate((host) => host.state), state);
+    await assertMapsAre(widget, state);
+    // Names and colours are the world's.
+    assert.deepEqual(await widget.locator('.head-name').allTextContents(), w.heads.map((h) => h.name));
+    const colours = await widget.locator('.head-panel').evaluateAll((panels) => panels.map((p) => getComputedStyle(p).borderTopColor));
+    const rgb = (hex) => `rgb(${[1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16)).join(', ')})`;
+    assert.deepEqual(colours, w.heads.map((h) => rgb(h.colour)));
+    // The heads really ask different questions: every pair of maps differs by more than 0.5.
+    const weights = coreWeights(state);
     for (let i = 0; i < 4; i++) {
       for (let j = i + 1; j < 4; j++) {
-        const gap = Math.max(...weights[i].map((w, k) => Math.abs(w - weights[j][k])));
+        const gap = Math.max(...weights[i].map((v, k) => Math.abs(v - weights[j][k])));
         assert.ok(gap > 0.5, `heads ${i} and ${j} differ by at most ${gap}`);
       }
     }
-    // Each head's summary names its answer for “said”, from the core's row.
-    const view = models.compute(state);
-    const summaries = await widget.locator('.summary').allTextContents();
-    assert.deepEqual(summaries, view.rows.map((row) => `${describeRow(config.tokens, state.query, row)}.`));
-    assert.match(summaries[0], /“paper”/);
-    assert.match(summaries[1], /“researcher”/);
-    // The cell shades are the core's weights (row “said”, head B).
-    const shades = await widget.locator('.head-b .cell[data-row="6"]').evaluateAll((cells) =>
-      cells.map((cell) => Number(cell.style.getPropertyValue('--w'))));
-    assertClose(shades, view.rows[1], 'head B shades');
-    // The text alternative of each heatmap lists each row's strongest key.
-    const label = await widget.getByRole('img', { name: /Head B \(Subject finder\)/ }).getAttribute('aria-label');
-    assert.match(label, /said → researcher \(0\.91\)/);
-    await screenshot(widget, 'heads-questions-start');
+    // “said”: the subject finder finds “researcher”, the complement finder “it”.
+    const [subject, complement] = await summaries(widget);
+    assert.match(subject, /^“said” looks most at “researcher” \(0\.9\d\)\.$/);
+    assert.match(complement, /^“said” looks most at “it” \(0\.9\d\)\.$/);
+    // At 1280 x 800 the four maps and the editor fit on one screen together.
+    const boxes = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.head-panel, .editor')].map((el) => {
+      const b = el.getBoundingClientRect();
+      return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
+    }));
+    for (const b of boxes) assert.ok(b.top >= 0 && b.bottom <= WIDE.height && b.right <= WIDE.width, JSON.stringify(b));
+    await shoot(widget, 'heads-questions-1280');
     assert.deepEqual(problems, []);
   });
 
-  test('picking the query with the menu or by clicking a heatmap row', async () => {
+  test('picking the query: a click on a row, a tap on a cell, arrow keys and Enter; all four maps follow', async () => {
     const { problems, widget } = await openWidget();
-    await widget.getByLabel('Query token').selectOption({ label: 'it (8)' });
-    assert.deepEqual(await shownRows(widget), expectedRows({ ...startingState(), query: tokenIndex('it') }));
-    assert.match(await widget.locator('.head-c .summary').textContent(), /“it” looks most at “paper”/);
-    await widget.locator('.head-b .row-label', { hasText: 'wrote' }).click();
-    assert.deepEqual(await shownRows(widget), expectedRows({ ...startingState(), query: tokenIndex('wrote') }));
-    assert.equal(await widget.getByLabel('Query token').inputValue(), String(tokenIndex('wrote')));
+    await widget.locator('.head-complement .ui-row-label', { hasText: 'wrote' }).click();
+    await assertMapsAre(widget, { ...start(), query: token('wrote') });
+    // Keyboard: the gist map's tab stop, Home, down twice, Enter.
+    const gist = widget.locator('.head-gist .ui-heatmap .ui-cell[tabindex="0"]');
+    await gist.focus();
+    await gist.press('Control+Home');
+    await widget.locator('.head-gist .ui-heatmap').press('ArrowDown');
+    await widget.locator('.head-gist .ui-heatmap').press('ArrowDown');
+    await widget.locator('.head-gist .ui-heatmap').press('Enter');
+    await assertMapsAre(widget, { ...start(), query: token('who') });
+    assert.match(await widget.locator('[aria-live="polite"].sr-only').textContent(), /^Query word “who”\. Subject finder: “who” looks most at/);
     assert.deepEqual(problems, []);
+
+    const touch = await openWidget(PHONE, { hasTouch: true });
+    await touch.widget.locator(`.head-previous .ui-heatmap .ui-cell[data-row="${token('it')}"][data-col="0"]`).tap();
+    await assertMapsAre(touch.widget, { ...start(), query: token('it') });
+    assert.deepEqual(touch.problems, []);
   });
 
-  test('tying all heads to head A’s projections makes identical copies; untying restores them', async () => {
-    const { problems, widget } = await openWidget();
-    await widget.getByRole('checkbox', { name: /Tie all heads/ }).check();
-    const tied = { ...startingState(), tied: true };
-    const weights = await pageWeights(widget);
-    for (let i = 1; i < 4; i++) assert.deepEqual(weights[i], weights[0], `head ${i} equals head A`);
-    coreWeights(tied).forEach((expected, i) => assertClose(weights[i], expected, `tied head ${i}`));
-    const rows = await shownRows(widget);
-    for (let i = 1; i < 4; i++) assert.deepEqual(rows[i], rows[0]);
-    assert.match(await widget.locator('.head-d .head-title').textContent(), /tied to head A/);
-    assert.equal(await widget.getByLabel('Head to edit').isDisabled(), true);
-    assert.match(await widget.locator('[aria-live="polite"]').textContent(), /^All heads tied to head A\. head A: “said” looks most at “paper”/);
-    await screenshot(widget, 'heads-questions-tied');
-    await widget.getByRole('checkbox', { name: /Tie all heads/ }).uncheck();
-    assert.deepEqual(await shownRows(widget), expectedRows(startingState()));
-    assert.deepEqual(problems, []);
-  });
-
-  test('editing one head’s W_Q moves only that head’s heatmap (typing and arrow keys)', async () => {
-    const { problems, widget } = await openWidget();
+  test('editing a W_Q cell by keys, drag and typing changes only that head’s map, in view at 1280 x 800', async () => {
+    const { page, problems, widget } = await openWidget();
+    await page.evaluate(() => window.scrollTo(0, 0)); // arrive from the top, by keyboard
+    const c = headIndex('complement');
+    await widget.locator('.head-complement .head-label').click();
+    let state = { ...start(), head: c };
+    assert.equal(await widget.locator('.editor h3').textContent(), 'Edit WQ of Complement finder');
     const before = await pageWeights(widget);
-    // Head B: verbs stop looking for subjects.
-    await widget.getByLabel('Head to edit').selectOption({ label: 'Head B: Subject finder' });
-    const field = widget.getByLabel('W_Q of head B, row “verb”, column 3');
-    await field.fill('');
-    await field.pressSequentially('0');
-    let state = edited({ ...startingState(), head: 1 }, 1, 'verb', 2, 0);
-    let after = await pageWeights(widget);
-    coreWeights(state).forEach((expected, i) => assertClose(after[i], expected, `head ${i}`));
-    for (const i of [0, 2, 3]) assert.deepEqual(after[i], before[i], `head ${i} is unchanged`);
-    assert.notDeepEqual(after[1], before[1]);
-    assert.deepEqual(await shownRows(widget), expectedRows(state));
 
-    // Head A, row “bias”, column 1 from −2 to −4 with ArrowDown: q = (2t − 4, −1), so the
-    // peak moves to s = t − 2: “said” now looks two words back, at “the”.
-    await widget.getByLabel('Head to edit').selectOption({ label: 'Head A: Previous word' });
-    const bias = widget.getByLabel('W_Q of head A, row “bias”, column 1');
-    await bias.focus();
-    for (let i = 0; i < 5; i++) await bias.press('ArrowDown');
-    assert.equal(await bias.inputValue(), '-2.5', 'five presses of 0.1');
-    assert.deepEqual(await shownRows(widget), expectedRows(edited({ ...state, head: 0 }, 0, 'bias', 0, -2.5)));
-    await bias.press('Shift+ArrowDown');
-    await bias.press('Shift+ArrowDown');
-    for (let i = 0; i < 5; i++) await bias.press('ArrowUp');
-    assert.equal(await bias.inputValue(), '-4');
-    state = edited({ ...state, head: 0 }, 0, 'bias', 0, -4);
+    // Keys: the complement finder's verbs stop looking for subjects (row “verb”, column 3).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const verb = wqCell(widget, 'complement', 'verb', 2);
+    await verb.focus();
+    const inView = await widget.evaluate((host) => {
+      const b = host.shadowRoot.querySelector('.head-complement').getBoundingClientRect();
+      return b.top >= 0 && b.bottom <= innerHeight;
+    });
+    assert.ok(inView, 'the edited head’s map is in the viewport while its W_Q cell is focused');
+    for (let i = 0; i < 10; i++) await verb.press('-');
+    state = edited(state, c, 'verb', 2, 0);
+    let after = await pageWeights(widget);
+    for (const i of [0, 2, 3]) assert.deepEqual(after[i], before[i], `${w.heads[i].name} is unchanged`);
+    assert.notDeepEqual(after[c], before[c]);
+    await assertMapsAre(widget, state);
+    await verb.press('PageUp');
+    state = edited(state, c, 'verb', 2, WQ_EDIT.bigStep);
+    assert.deepEqual(await widget.evaluate((host) => host.state), state);
+
+    // Drag: row “opens x”, column 1, dragged up by 50 px = +50 × dragPerPixel.
+    const cell = wqCell(widget, 'complement', 'opens x', 0);
+    const box = await cell.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 25, { steps: 5 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 50, { steps: 5 });
+    await page.mouse.up();
+    const dragged = (await widget.evaluate((host) => host.state)).wq[c][feature('opens x') * w.dK];
+    assert.ok(Math.abs(dragged - (1 + 50 * WQ_EDIT.dragPerPixel)) < 0.02, `dragged to ${dragged}`);
+    state = edited(state, c, 'opens x', 0, dragged);
     const previous = after;
     after = await pageWeights(widget);
-    coreWeights(state).forEach((expected, i) => assertClose(after[i], expected, `head ${i}`));
-    for (const i of [1, 2, 3]) assert.deepEqual(after[i], previous[i], `head ${i} is unchanged`);
-    assert.match(await widget.locator('.head-a .summary').textContent(), /“said” looks most at “the”/);
-    assert.deepEqual(await shownRows(widget), expectedRows(state));
+    for (const i of [0, 2, 3]) assert.deepEqual(after[i], previous[i], `${w.heads[i].name} is unchanged by the drag`);
+    await assertMapsAre(widget, state);
+
+    // Typing an exact value: "2.5", Enter.
+    const opensY = wqCell(widget, 'complement', 'opens y', 1);
+    await opensY.focus();
+    await opensY.press('2');
+    await page.keyboard.type('.5');
+    await page.keyboard.press('Enter');
+    state = edited(state, c, 'opens y', 1, 2.5);
+    assert.deepEqual(await widget.evaluate((host) => host.state), state);
+    await assertMapsAre(widget, state);
+    for (const i of [0, 2, 3]) assert.deepEqual((await pageWeights(widget))[i], previous[i]);
+    // Out of range: refused with a message beside the grid; the last good state stays.
+    await opensY.press('9');
+    await page.keyboard.type('9');
+    const message = await widget.locator('.wq-grid.head-complement [role="alert"]').allTextContents();
+    assert.ok(message.some((m) => /10/.test(m)), `a message: ${message}`);
+    await page.keyboard.press('Escape');
+    assert.deepEqual(await widget.evaluate((host) => host.state), state);
     assert.deepEqual(problems, []);
   });
 
-  test('while tied, the grid edits the one shared W_Q: every heatmap changes together', async () => {
+  test('tie: every head takes the selected head’s projections and the four maps become equal', async () => {
     const { problems, widget } = await openWidget();
-    await widget.getByRole('checkbox', { name: /Tie all heads/ }).check();
-    const field = widget.getByLabel('W_Q of head A, row “bias”, column 1');
-    await field.fill('0');
-    const state = edited({ ...startingState(), tied: true }, 0, 'bias', 0, 0);
-    const weights = await pageWeights(widget);
-    for (let i = 1; i < 4; i++) assert.deepEqual(weights[i], weights[0]);
-    coreWeights(state).forEach((expected, i) => assertClose(weights[i], expected, `head ${i}`));
-    assert.match(await widget.locator('.head-d .summary').textContent(), /“said” looks most at “said”/);
-    // Untied again: heads B, C, D ask their own questions, head A keeps the edit.
-    await widget.getByRole('checkbox', { name: /Tie all heads/ }).uncheck();
-    assert.deepEqual(await shownRows(widget), expectedRows({ ...state, tied: false }));
-    assert.deepEqual(problems, []);
-  });
-
-  test('bad input: a message below the field, the last good weights stay, the text is kept', async () => {
-    const { problems, widget } = await openWidget();
-    const before = await shownRows(widget);
-    const field = widget.getByLabel('W_Q of head A, row “position”, column 1');
-    const message = widget.locator(`[id="${await field.getAttribute('aria-describedby')}"]`);
-    for (const text of ['abc', '1e999', 'NaN', '0x10', '', '200', '--1']) {
-      await field.fill(text);
-      assert.equal(await field.getAttribute('aria-invalid'), 'true', `"${text}" is rejected`);
-      assert.match(await message.textContent(), /W_Q of head A, row “position”, column 1/);
-      assert.equal(await message.getAttribute('role'), 'alert');
-      assert.deepEqual(await shownRows(widget), before, 'the last good weights stay');
-      assert.equal(await field.inputValue(), text, 'the typed text is kept for correction');
-    }
-    await field.fill('abc');
-    await screenshot(widget, 'heads-questions-bad-input');
-    await field.fill('2');
-    assert.equal(await field.getAttribute('aria-invalid'), 'false');
-    assert.equal(await message.isVisible(), false);
-    // Typing on at the end: "2." is kept as typed (not rewritten to "2"), then "2.5".
-    await field.press('End');
-    await field.pressSequentially('.5');
-    assert.equal(await field.inputValue(), '2.5');
-    assert.deepEqual(await shownRows(widget), expectedRows(edited(startingState(), 0, 'position', 0, 2.5)));
-    // A typographic minus, as printed in the lesson, is a minus sign.
-    await field.fill('\u22121');
-    assert.deepEqual(await shownRows(widget), expectedRows(edited(startingState(), 0, 'position', 0, -1)));
+    await widget.getByRole('switch', { name: /Tie every head to Subject finder/ }).check();
+    let state = { ...start(), tied: true };
+    let weights = await pageWeights(widget);
+    for (let i = 1; i < 4; i++) assert.deepEqual(weights[i], weights[0], `${w.heads[i].name} equals the subject finder`);
+    await assertMapsAre(widget, state);
+    assert.equal(await widget.locator('.head-gist .copy-note').textContent(), 'Copy of Subject finder: ');
+    assert.deepEqual(await widget.locator('.copy-note').allTextContents(), ['', ...Array(3).fill('Copy of Subject finder: ')]);
+    // Another head to copy: the previous-word head (its radio, by keyboard).
+    const radio = (i) => widget.locator(`.head-radio[value="${i}"]`);
+    await radio(0).focus();
+    await radio(0).press('ArrowRight');
+    await radio(1).press('ArrowRight');
+    assert.equal(await radio(2).evaluate((el) => el.matches(':focus')), true);
+    state = { ...state, head: headIndex('previous') };
+    weights = await pageWeights(widget);
+    for (let i = 0; i < 4; i++) assert.deepEqual(weights[i], weights[headIndex('previous')]);
+    await assertMapsAre(widget, state);
+    // Tied, the grid edits the one shared W_Q: all four maps move together.
+    const cell = wqCell(widget, 'previous', 'position cos', 0);
+    await cell.focus();
+    await cell.press('PageDown');
+    state = edited(state, headIndex('previous'), 'position cos', 0, 5.93);
+    const [s, ...rest] = await pageWeights(widget);
+    for (const r of rest) assert.deepEqual(r, s);
+    const now = await widget.evaluate((host) => host.state);
+    assert.ok(Math.abs(now.wq[2][feature('position cos') * w.dK] - 5.93) < 1e-6);
+    await assertMapsAre(widget, now);
+    await shoot(widget, 'heads-questions-tied');
+    // Untied: each head asks its own question again; the edit stays with its head.
+    await widget.getByRole('switch').uncheck();
+    await assertMapsAre(widget, { ...now, tied: false });
     assert.deepEqual(problems, []);
   });
 
   test('undo, reset, and the state survives a reload through the URL', async () => {
     const { page, problems, widget } = await openWidget();
-    await widget.getByLabel('Query token').selectOption({ label: 'who (3)' });
-    await widget.getByLabel('W_Q of head A, row “position”, column 1').fill('1');
-    await widget.getByRole('checkbox', { name: /Tie all heads/ }).check();
-    const state = { ...edited(startingState(), 0, 'position', 0, 1), query: tokenIndex('who'), tied: true };
+    await widget.locator('.head-subject .ui-row-label', { hasText: 'was' }).click();
+    await wqCell(widget, 'subject', 'verb', 2).focus();
+    await wqCell(widget, 'subject', 'verb', 2).press('PageDown');
+    await widget.getByRole('switch').check();
+    const state = { ...edited(start(), 0, 'verb', 2, 0), query: token('was'), tied: true };
     assert.deepEqual(await widget.evaluate((host) => host.state), state);
     await page.reload();
     const reloaded = page.locator(`${TAG}[ready]`);
     await reloaded.waitFor();
     assert.deepEqual(await reloaded.evaluate((host) => host.state), state, 'reload keeps the state');
-    assert.deepEqual(await shownRows(reloaded), expectedRows(state));
-    assert.equal(await reloaded.getByRole('checkbox', { name: /Tie all heads/ }).isChecked(), true);
+    await assertMapsAre(reloaded, state);
     await reloaded.getByRole('button', { name: 'Reset' }).click();
-    assert.deepEqual(await shownRows(reloaded), expectedRows(startingState()));
+    await assertMapsAre(reloaded, start());
     await reloaded.getByRole('button', { name: 'Undo' }).click();
-    assert.deepEqual(await shownRows(reloaded), expectedRows(state));
+    await assertMapsAre(reloaded, state);
     assert.deepEqual(problems, []);
   });
 
-  test('malformed states are refused: from a link (with a notice) and from setState', async () => {
-    const bad = encodeURIComponent(JSON.stringify({ ...startingState(), tied: 'yes' }));
-    const { problems, widget } = await openWidget(undefined, `#heads-questions=${bad}`);
+  test('bad states, a bad query attribute and a config attribute are refused with a message', async () => {
+    const bad = encodeURIComponent(JSON.stringify({ ...start(), tied: 'yes' }));
+    const { page, problems, widget } = await openWidget(WIDE, { path: `#heads-questions=${bad}` });
     assert.match(await widget.locator('.notice').textContent(), /tied: expected true or false/);
-    assert.deepEqual(await shownRows(widget), expectedRows(startingState()));
+    await assertMapsAre(widget, start());
     const messages = await widget.evaluate((host) => {
       const good = host.state;
       const attempts = [
         null, [], { ...good, extra: 1 }, { ...good, query: 11 }, { ...good, query: 1.5 }, { ...good, head: 4 },
-        { ...good, wq: good.wq.slice(1) }, { ...good, wq: [good.wq[0].slice(1), ...good.wq.slice(1)] },
-        { ...good, wq: [[...good.wq[0].slice(1), 1e9], ...good.wq.slice(1)] },
+        { ...good, head: -1 }, { ...good, tied: 1 }, { ...good, wq: good.wq.slice(1) },
+        { ...good, wq: [good.wq[0].slice(1), ...good.wq.slice(1)] },
+        { ...good, wq: [[...good.wq[0].slice(1), 11], ...good.wq.slice(1)] },
         { ...good, wq: [[...good.wq[0].slice(1), '1'], ...good.wq.slice(1)] },
+        { ...good, wq: [[...good.wq[0].slice(1), null], ...good.wq.slice(1)] },
       ];
       return attempts.map((attempt) => {
         try { host.setState(attempt); return 'accepted'; } catch (error) { return error.message; }
       });
     });
-    assert.ok(messages.every((m) => m !== 'accepted'), messages.join(' | '));
-    assert.deepEqual(await shownRows(widget), expectedRows(startingState()));
+    assert.ok(messages.every((m) => m !== 'accepted' && m.length > 5), messages.join(' | '));
+    await assertMapsAre(widget, start());
+
+    await page.goto(`${session.server.url}embed.html?widget=heads-questions&query=it`);
+    await page.locator(`${TAG}[ready]`).waitFor();
+    assert.equal(await page.locator(TAG).evaluate((host) => host.state.query), token('it'));
+    await page.goto('about:blank');
+    await page.goto(`${session.server.url}embed.html?widget=heads-questions&query=banana`);
+    assert.match(await page.locator(TAG).locator('.error').textContent(), /query="banana" is not a word of the sentence/);
+    await page.goto('about:blank');
+    await page.goto(`${session.server.url}embed.html?widget=heads-questions&config={}`);
+    await page.locator(`${TAG}[ready]`).waitFor();
+    assert.match(await page.locator(TAG).locator('.notice').textContent(), /does not take a config attribute/);
     assert.deepEqual(problems, []);
   });
 
-  test('table view: the same weights as text, with row and column headers', async () => {
-    const { problems, widget } = await openWidget();
-    await widget.getByRole('button', { name: 'Show the weights as tables' }).click();
-    assert.equal(await widget.locator('.heatmap').first().isVisible(), false);
-    const table = widget.getByRole('table', { name: /Head C \(Reference\)/ });
-    const itRow = await table.getByRole('row', { name: /^it / }).locator('td').allTextContents();
-    const expected = models.compute({ ...startingState(), query: tokenIndex('it') }).rows[2].map((w) => formatNumber(w));
-    assert.deepEqual(itRow, expected);
+  test('readonly: no keys, drags, row clicks or switches change anything', async () => {
+    const { page, problems } = await newWatchedPage(session.browser, WIDE);
+    await page.goto(`${session.server.url}embed.html?widget=heads-questions&readonly`);
+    const widget = page.locator(`${TAG}[ready]`);
+    await widget.waitFor();
+    const before = await widget.evaluate((host) => host.state);
+    const cell = wqCell(widget, 'subject', 'verb', 2);
+    await cell.focus();
+    for (const key of ['+', '-', 'PageUp', 'Shift+ArrowUp', '5', 'Enter']) await cell.press(key);
+    assert.equal(await widget.locator('.ui-cell-editor').count(), 0, 'no value field opens');
+    const box = await cell.boundingBox();
+    await page.mouse.move(box.x + 5, box.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 5, box.y - 60, { steps: 6 });
+    await page.mouse.up();
+    await widget.locator('.head-gist .ui-row-label', { hasText: 'wrote' }).click();
+    await widget.locator('.head-gist .ui-heatmap .ui-cell[tabindex="0"]').press('ArrowDown');
+    await widget.locator('.head-gist .ui-heatmap .ui-cell[tabindex="0"]').press('Enter');
+    assert.equal(await widget.getByRole('switch').isDisabled(), true);
+    assert.equal(await widget.locator('.head-radio[value="3"]').isDisabled(), true);
+    assert.deepEqual(await widget.evaluate((host) => host.state), before);
+    assert.equal(new URL(page.url()).hash, '', 'nothing was written to the URL');
     assert.deepEqual(problems, []);
   });
 
-  test('usable at 320 px wide: no sideways page scroll', async () => {
-    const { page, problems, widget } = await openWidget({ width: 320, height: 700 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
-    // The heatmaps and the W_Q grid fit inside the widget at this width.
-    const spill = await widget.evaluate((host) => {
-      const right = host.getBoundingClientRect().right;
-      return [...host.shadowRoot.querySelectorAll('.heatmap, .matrix-editor, table.numbers')]
-        .map((el) => el.getBoundingClientRect().right - right).filter((d) => d > 0);
+  test('keyboard: at most 15 tab stops, each map and grid one stop, visible focus', async () => {
+    const { page, problems, widget } = await openWidget();
+    await widget.locator('summary').click(); // the X grid too
+    await widget.evaluate((host) => host.shadowRoot.querySelector('.caption').scrollIntoView());
+    await page.evaluate(() => {
+      const before = document.createElement('button');
+      before.id = 'before-widget';
+      before.textContent = 'before';
+      document.querySelector('mha-heads-questions').before(before);
     });
-    assert.deepEqual(spill, []);
-    await screenshot(widget, 'heads-questions-320');
+    await page.locator('#before-widget').focus();
+    const stops = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const host = document.activeElement;
+        if (host?.tagName !== 'MHA-HEADS-QUESTIONS') return null;
+        const el = host.shadowRoot.activeElement;
+        const outline = getComputedStyle(el).outlineStyle;
+        const label = el.closest('label');
+        const ring = outline !== 'none' || (label && getComputedStyle(label).outlineStyle !== 'none');
+        return { what: `${el.tagName.toLowerCase()}.${el.className} ${el.getAttribute('aria-label') ?? el.textContent.slice(0, 30)}`, ring };
+      });
+      if (!stop) break;
+      stops.push(stop);
+    }
+    console.log(`heads-questions tab stops: ${stops.length}`);
+    assert.ok(stops.length >= 10 && stops.length <= 15, stops.map((s) => s.what).join('\n'));
+    assert.deepEqual(stops.filter((s) => !s.ring).map((s) => s.what), [], 'every stop shows its focus');
+    assert.equal(stops.filter((s) => /ui-cell/.test(s.what)).length, 6, 'four maps, the W_Q grid and X: one stop each');
     assert.deepEqual(problems, []);
   });
+
+  test('phone (390 px): one column, the editor under its map, map cells at least 24 px, nothing spills', async () => {
+    const { page, problems, widget } = await openWidget(PHONE);
+    const sizes = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.head-panel .ui-heatmap .ui-cell')]
+      .map((c) => c.getBoundingClientRect()).map((b) => Math.min(b.width, b.height)));
+    assert.equal(sizes.length, 4 * w.L * w.L);
+    assert.ok(Math.min(...sizes) >= 24, `smallest map cell ${Math.min(...sizes)} px`);
+    const layout = await widget.evaluate((host) => {
+      const root = host.shadowRoot;
+      const subject = root.querySelector('.head-subject').getBoundingClientRect();
+      const editor = root.querySelector('.editor').getBoundingClientRect();
+      const spill = [...root.querySelectorAll('.ui-heatmap .ui-scroll')].map((s) => s.scrollWidth - s.clientWidth);
+      return { below: editor.top >= subject.bottom - 1 && editor.top - subject.bottom < 40, spill };
+    });
+    assert.ok(layout.below, 'the editor is right under the selected head’s map');
+    assert.deepEqual(layout.spill, [0, 0, 0, 0], 'no map scrolls sideways');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth));
+    await shoot(widget, 'heads-questions-390');
+    assert.deepEqual(problems, []);
+  });
+
+  for (const colorScheme of ['light', 'dark']) {
+    test(`axe: no violations in the widget (${colorScheme}), X open`, async () => {
+      const { page, problems, widget } = await openWidget(WIDE, { colorScheme });
+      await widget.locator('summary').click();
+      await widget.locator('.features .ui-cell[tabindex="0"]').focus();
+      await page.evaluate(axeSource);
+      const found = await page.evaluate(() => window.axe.run({ include: [['mha-heads-questions']] }, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      }).then((r) => r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)));
+      assert.deepEqual(found, []);
+      if (colorScheme === 'dark') {
+        await widget.evaluate((host) => host.shadowRoot.querySelector('.board').scrollIntoView());
+        await shoot(widget, 'heads-questions-dark-1280');
+      }
+      assert.deepEqual(problems, []);
+    });
+  }
 });

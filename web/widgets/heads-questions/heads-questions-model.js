@@ -1,74 +1,89 @@
-// The heads-questions widget's mathematics, run by the core: the lesson data (token
-// features X and each head's W_Q^i, W_K^i) turned into one multi-head model, and one state
-// turned into every head's attention weights. No DOM here, so Node tests can use it too.
+// The heads-questions widget's mathematics, run by the core, and its state contract. No DOM
+// here, so Node tests use it too.
 //
-// Why hand-made features: with X = [content features | position features], a head's
-// projections can be read. W_K^i writes 5 x one feature into each of the d_k columns of
-// K_i; a 1 in row f, column j of W_Q^i then means "tokens with feature f look for keys with
-// the feature of column j", and the score Q_i K_i^T / sqrt(d_k) adds 5 / sqrt(3) ≈ 2.9 for
-// it. So each head asks its own question of the same sentence.
+// The lesson's one world (world.js) at h = 4: four designed heads of width d_k = 3 read the
+// same sentence. Head i has its own W_Q^i, W_K^i (column block i of the packed matrices), so
+// its own scores Q_i K_i^T / sqrt(d_k) and its own softmax weights: its own question.
+// W_K^i writes 5 x one feature into each of the head's three key columns (keyColumns); an
+// entry in row f, column j of W_Q^i makes words with feature f look for keys with column
+// j's feature (positive attracts, negative repels). The learner edits W_Q^i.
+//
+// Tied: every head gets one head's W_Q, W_K and W_V (the selected head's), so every head
+// computes the same softmax(Q K^T / sqrt(d_k)) and the four maps are identical copies.
+//
+// State contract (this file owns it): { tied, query, head, wq }
+//   tied   true when every head uses the selected head's projections
+//   query  the query word's position (0 .. L - 1): the row outlined in every map
+//   head   the selected head (0 .. 3): the one whose W_Q the grid edits, and, tied, the one
+//          every head copies
+//   wq     every head's W_Q^i: numHeads arrays of d_model x d_k numbers (row-major, rows are
+//          the world's features in order), each within ±WQ_EDIT.limit
 import { formatNumber } from '../shared/format.js';
-import lesson from '../../../lessons/multiple-heads/widgets/heads-questions.json' with { type: 'json' };
+import { THE_WORLD, columnBlock, createWorldModel } from '../shared/world.js';
 
-export const HEADS_QUESTIONS_LESSON = lesson;
+export const STATE_KEYS = ['tied', 'query', 'head', 'wq'];
 
 /**
- * The widget's configuration from the lesson data (optionally overridden by an author):
- * X as a row-major L x d_model array, and per head dense W_Q^i, W_K^i (d_model x d_k).
- * Throws an Error naming the problem if the lesson data is inconsistent.
+ * How the W_Q grid edits: the range of an entry, the steps of + / − (step), Shift (fine) and
+ * PageUp / PageDown (big), the change per pixel of a vertical drag, and the entry at which
+ * the diverging colour is at full strength (the world's entries are 1 for a plain "look
+ * for", up to 8 for the previous-word head's rotation, so 2 shows a 1 clearly).
  */
-export function headsQuestionsConfig(overrides = {}) {
-  const config = { ...lesson, ...overrides };
-  const { tokens, features, heads } = config;
-  const L = tokens.length;
-  const dModel = features.length;
-  const numHeads = heads.length;
-  if (dModel % numHeads !== 0) throw new Error(`${numHeads} heads do not divide d_model = ${dModel}`);
-  const dK = dModel / numHeads;
-  const featureNames = features.map((f) => f.name);
+export const WQ_EDIT = { limit: 10, step: 0.1, fineStep: 0.01, bigStep: 1, dragPerPixel: 0.02, colourMax: 2 };
 
-  const x = new Float32Array(L * dModel);
-  features.forEach((feature, j) => {
-    if (feature.values.length !== L) throw new Error(`feature “${feature.name}”: expected ${L} values, one per token`);
-    feature.values.forEach((v, t) => { x[t * dModel + j] = v; });
-  });
+/** Head i's W_Q^i as the world designs it (column block i of the packed W_Q), as a plain array. */
+export function worldQuery(w, head) {
+  return Array.from(columnBlock(w.wq, w.dModel, head * w.dK, (head + 1) * w.dK));
+}
 
-  // A d_model x d_k matrix from rows given by feature name (missing rows are zero).
-  const dense = (rows, what) => {
-    const m = new Float32Array(dModel * dK);
-    for (const [name, row] of Object.entries(rows)) {
-      const f = featureNames.indexOf(name);
-      if (f < 0) throw new Error(`${what}: “${name}” is not one of the features`);
-      if (row.length !== dK || !row.every(Number.isFinite)) throw new Error(`${what}, row “${name}”: expected ${dK} numbers`);
-      m.set(row, f * dK);
+/** The starting state: the world's W_Q for every head, untied, the lesson's query word. */
+export function defaultHeadsQuestionsState(w = THE_WORLD, { query = w.queryIndex } = {}) {
+  return { tied: false, query, head: 0, wq: w.heads.map((_, i) => worldQuery(w, i)) };
+}
+
+/** The starting query from an author's `query` attribute (a word of the sentence); throws Error. */
+export function queryFromAttribute(w, text) {
+  const t = w.tokens.indexOf(text);
+  if (t < 0) throw new Error(`query="${String(text).slice(0, 24)}" is not a word of the sentence (${w.tokens.join(' ')})`);
+  return t;
+}
+
+/** A clean state from untrusted JSON (URL hash, setState), or throws Error with a message. */
+export function sanitizeHeadsQuestionsState(raw, w = THE_WORLD) {
+  const { L, numHeads, dModel, dK } = w;
+  const { limit } = WQ_EDIT;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
+  for (const key of Object.keys(raw)) {
+    if (!STATE_KEYS.includes(key)) throw new Error(`unexpected field “${key.slice(0, 24)}”`);
+  }
+  if (typeof raw.tied !== 'boolean') throw new Error('tied: expected true or false');
+  if (!Number.isInteger(raw.query) || raw.query < 0 || raw.query >= L) throw new Error(`query: expected a word position from 0 to ${L - 1}`);
+  if (!Number.isInteger(raw.head) || raw.head < 0 || raw.head >= numHeads) throw new Error(`head: expected a head from 0 to ${numHeads - 1}`);
+  if (!Array.isArray(raw.wq) || raw.wq.length !== numHeads) throw new Error(`wq: expected ${numHeads} matrices`);
+  const wq = raw.wq.map((m, i) => {
+    if (!Array.isArray(m) || m.length !== dModel * dK) throw new Error(`wq[${i}]: expected ${dModel * dK} numbers`);
+    if (!m.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit)) {
+      throw new Error(`wq[${i}]: every entry must be a number from ${-limit} to ${limit}`);
     }
-    return m;
-  };
-  const queryIndex = tokens.indexOf(config.query);
-  if (queryIndex < 0) throw new Error(`query “${config.query}” is not one of the tokens`);
-  return {
-    ...config,
-    L, dModel, numHeads, dK, featureNames, x, queryIndex,
-    heads: heads.map((head, i) => ({
-      ...head,
-      wq: dense(head.query, `W_Q of head ${i + 1}`),
-      wk: dense(head.key, `W_K of head ${i + 1}`),
-    })),
-  };
+    return m.slice();
+  });
+  return { tied: raw.tied, query: raw.query, head: raw.head, wq };
+}
+
+/** Whose projections head i uses in `state`: its own, or (tied) the selected head's. */
+export function sourceHead(state, i) {
+  return state.tied ? state.head : i;
 }
 
 export class HeadsQuestionsModel {
-  constructor(engine, config) {
-    this.engine = engine;
-    this.config = config;
-    const { L, dModel, numHeads, dK } = config;
-    // Unmasked (bidirectional) attention, as everywhere in the lesson: every token can look
-    // at every other, before or after it.
-    this.model = engine.createModel({ seqLen: L, dModel, numHeads, causal: false });
-    // W_V^i does not change the weights; it is seeded so that the forward pass is complete,
-    // and tying copies it too (tied heads then also return the same outputs).
-    const packed = engine.seededMatrix(dModel, dModel, config.values.seed, config.values.scale);
-    this.valueBlocks = Array.from({ length: numHeads }, (_, i) => headBlock(packed, i, dK));
+  constructor(engine, w = THE_WORLD) {
+    this.w = w;
+    // The world's layer at h = 4 (unmasked attention: every word sees every other, before
+    // or after it). W_K^i and W_V^i stay the world's; W_Q^i is the learner's.
+    this.model = createWorldModel(engine, w, w.numHeads);
+    const block = (packed, i) => columnBlock(packed, w.dModel, i * w.dK, (i + 1) * w.dK);
+    this.keyBlocks = w.heads.map((_, i) => block(w.wk, i));
+    this.valueBlocks = w.heads.map((_, i) => block(w.wv, i));
   }
 
   dispose() {
@@ -76,41 +91,28 @@ export class HeadsQuestionsModel {
   }
 
   /**
-   * Every head's attention for `state` ({ tied, query, wq }); throws AttentionError if the
-   * core refuses. Tied: every head gets head 1's W_Q, W_K and W_V, so every head computes
-   * the same softmax(Q K^T / sqrt(d_k)), and the heatmaps must come out identical.
+   * Every head's attention for `state`; throws AttentionError if the core refuses (the model
+   * is then left as it was by the core, and the widget keeps its last good state).
+   * @returns {{ weights: Float32Array[], rows: Float32Array[], wq: Float32Array[] }}
+   *   weights: each head's L x L weights (row-major, from the core's forward pass);
+   *   rows: the query word's row of each head; wq: each head's W_Q^i as the core holds it.
    */
   compute(state) {
-    const { config, model } = this;
-    for (let i = 0; i < config.numHeads; i++) {
-      const source = state.tied ? 0 : i;
+    const { w, model } = this;
+    for (let i = 0; i < w.numHeads; i++) {
+      const source = sourceHead(state, i);
       model.setHeadProjection('query', i, state.wq[source]);
-      model.setHeadProjection('key', i, config.heads[source].wk);
+      model.setHeadProjection('key', i, this.keyBlocks[source]);
       model.setHeadProjection('value', i, this.valueBlocks[source]);
     }
-    const result = model.forward(this.config.x, { perHeadContributions: false });
-    const weights = result.heads.map((head) => head.weights);
+    const result = model.forward(w.x, { perHeadContributions: false });
+    const packedWq = model.getWeights('query').data;
     return {
-      weights,
-      // The selected query token's row of each head: the numbers the widget prints.
-      rows: weights.map((w) => Array.from(w.row(state.query))),
-      // The core's own copy of the packed W_Q (d_model x d_model), which the editor shows.
-      wq: model.getWeights('query'),
+      weights: result.heads.map((head) => Float32Array.from(head.weights.data)),
+      rows: result.heads.map((head) => head.weights.row(state.query)),
+      wq: w.heads.map((_, i) => columnBlock(packedWq, w.dModel, i * w.dK, (i + 1) * w.dK)),
     };
   }
-}
-
-/** Head i's d_model x d_k block of a packed d_model x d_model matrix (column block i). */
-export function headBlock(packed, head, dK) {
-  const d = packed.rows;
-  const block = new Float32Array(d * dK);
-  for (let r = 0; r < d; r++) block.set(packed.data.subarray(r * d + head * dK, r * d + (head + 1) * dK), r * dK);
-  return block;
-}
-
-/** Head i's starting W_Q^i as a plain array (the state keeps these, row-major). */
-export function startingQueries(config) {
-  return config.heads.map((head) => Array.from(head.wq));
 }
 
 /**
@@ -125,10 +127,15 @@ export function strongestKeys(row) {
   return { keys, weight: max, even: keys.length === row.length };
 }
 
-/** "“said” → “researcher” (0.91)" in words, for summaries and announcements. */
-export function describeRow(tokens, query, row) {
+/**
+ * "“said” looks most at “researcher” (0.91)", in words, from a row of the core's weights.
+ * With maxNames, a longer list of equal keys is counted instead of named ("looks equally at
+ * 6 words (0.16 each)"): the map beside the words shows which.
+ */
+export function describeRow(tokens, query, row, { maxNames = Infinity } = {}) {
   const { keys, weight, even } = strongestKeys(row);
   if (even) return `“${tokens[query]}” spreads its attention evenly over all ${tokens.length} words (${formatNumber(weight)} each)`;
+  if (keys.length > maxNames) return `“${tokens[query]}” looks equally at ${keys.length} words (${formatNumber(weight)} each)`;
   const names = keys.map((s) => `“${tokens[s]}”`);
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `“${tokens[query]}” looks most at ${list} (${formatNumber(weight)}${keys.length > 1 ? ' each' : ''})`;

@@ -1,17 +1,21 @@
-// <mha-heads-questions>: heads are different questions, not redundant copies. Each head
-// has its own W_Q^i, W_K^i, so its own attention pattern over the same sentence; tie them
-// all to head A's projections and the heatmaps become identical copies. See README.md.
+// <mha-heads-questions>: heads are different questions, not redundant copies. The world's
+// four heads each have their own W_Q^i, W_K^i, so their own attention pattern over the same
+// sentence; tie them all to one head's projections and the four maps become identical
+// copies. The maps and the W_Q editor of the selected head sit side by side, so an edit and
+// its effect are in view together. See README.md.
 import { MhaWidget, element } from '../shared/widget-base.js';
-import { formatNumber } from '../shared/format.js';
+import { THE_WORLD } from '../shared/world.js';
+import { Heatmap } from '../../ui/heatmap.js';
+import { MatrixGrid } from '../../ui/matrix-grid.js';
+import { adoptKitStyles } from '../../ui/styles.js';
+import { notation, spoken } from '../../ui/notation.js';
 import {
-  HeadsQuestionsModel, describeRow, headBlock, headsQuestionsConfig, startingQueries, strongestKeys,
+  HeadsQuestionsModel, WQ_EDIT, defaultHeadsQuestionsState, describeRow, queryFromAttribute,
+  sanitizeHeadsQuestionsState, sourceHead,
 } from './heads-questions-model.js';
-import { Heatmap } from './heatmap.js';
-import { MatrixEditor } from './matrix-editor.js';
 import styles from './heads-questions.css?inline';
 
-const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
-const STATE_KEYS = ['tied', 'query', 'head', 'wq'];
+const MAX_NAMES_SHOWN = 3;
 
 export class HeadsQuestionsWidget extends MhaWidget {
   static tag = 'mha-heads-questions';
@@ -19,148 +23,144 @@ export class HeadsQuestionsWidget extends MhaWidget {
   static styles = styles;
 
   defaultConfig() {
-    const overrides = {};
-    if (this.hasAttribute('query')) overrides.query = this.getAttribute('query');
-    return headsQuestionsConfig(overrides);
+    // The lesson's one world is not configurable here: a `config` attribute is refused (with
+    // a notice) rather than half-applied.
+    if (this.hasAttribute('config')) {
+      this.showNotice('This widget does not take a config attribute: it always shows the lesson’s sentence and its four heads. The attribute was ignored.');
+    }
+    const w = THE_WORLD;
+    const query = this.hasAttribute('query') ? queryFromAttribute(w, this.getAttribute('query')) : w.queryIndex;
+    return { w, query };
   }
 
   defaultState() {
-    return { tied: false, query: this.config.queryIndex, head: 0, wq: startingQueries(this.config) };
+    return defaultHeadsQuestionsState(this.config.w, { query: this.config.query });
   }
 
   sanitizeState(raw) {
-    const { L, numHeads, dModel, dK, edit } = this.config;
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
-    for (const key of Object.keys(raw)) {
-      if (!STATE_KEYS.includes(key)) throw new Error(`unexpected field “${key.slice(0, 24)}”`);
-    }
-    if (typeof raw.tied !== 'boolean') throw new Error('tied: expected true or false');
-    if (!Number.isInteger(raw.query) || raw.query < 0 || raw.query >= L) throw new Error('query: not a token position');
-    if (!Number.isInteger(raw.head) || raw.head < 0 || raw.head >= numHeads) throw new Error('head: not a head number');
-    if (!Array.isArray(raw.wq) || raw.wq.length !== numHeads) throw new Error(`wq: expected ${numHeads} matrices`);
-    const wq = raw.wq.map((m, i) => {
-      if (!Array.isArray(m) || m.length !== dModel * dK) throw new Error(`wq[${i}]: expected ${dModel * dK} numbers`);
-      if (!m.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= edit.limit)) {
-        throw new Error(`wq[${i}]: every entry must be a number from ${-edit.limit} to ${edit.limit}`);
-      }
-      return m.slice();
-    });
-    return { tied: raw.tied, query: raw.query, head: raw.head, wq };
+    return sanitizeHeadsQuestionsState(raw, this.config?.w ?? THE_WORLD);
   }
 
   build() {
-    const { tokens, heads, featureNames, dK, edit } = this.config;
-    this.models = new HeadsQuestionsModel(this.engine, this.config);
-    this.asTable = false;
+    adoptKitStyles(this.root);
+    const { w } = this.config;
+    const { tokens, heads, featureNames } = w;
+    this.models = new HeadsQuestionsModel(this.engine, w);
+    this.previous = null;
 
-    this.sentence = element('p', { className: 'sentence', ariaLabel: 'The sentence' });
-    this.querySelect = element('select', { ariaLabel: 'Query token' },
-      tokens.map((token, i) => element('option', { value: String(i), textContent: `${token} (${i + 1})` })));
-    this.querySelect.addEventListener('change', () => this.#propose({ query: Number(this.querySelect.value) }));
+    const caption = element('p', { className: 'caption' }, notation(
+      'Click a word’s row: the same word gets four different answers. Edit one head’s W_Q and only its map moves; tie the heads together and the four maps turn into copies.'));
 
-    // Tie: every head gets head A's projections.
-    this.tieBox = element('input', { type: 'checkbox', className: 'tie-box' });
+    // Tie: every head gets the selected head's projections.
+    this.tieBox = element('input', { type: 'checkbox', className: 'tie-box', role: 'switch' });
     this.tieBox.addEventListener('change', () => this.#propose({ tied: this.tieBox.checked }));
-    this.tieNote = element('p', { className: 'tie-note' });
-    const tie = element('div', { className: 'tie' }, [
-      element('label', { className: 'switch' }, [this.tieBox, 'Tie all heads to the same projections (head A’s W_Q, W_K, W_V)']),
-      this.tieNote,
-    ]);
+    this.tieLabel = element('span');
+    const tie = element('label', { className: 'switch', dataset: { panel: 'tie' } }, [this.tieBox, this.tieLabel]);
 
-    // One heatmap per head.
-    this.tableToggle = element('button', { type: 'button', className: 'secondary', textContent: 'Show the weights as tables' });
-    this.tableToggle.addEventListener('click', () => {
-      this.asTable = !this.asTable;
-      this.render(this.view, this.state);
-    });
-    this.panels = heads.map((_, i) => {
-      const map = new Heatmap({ tokens, onPickRow: (row) => this.#propose({ query: row }) });
-      const title = element('h3', { className: 'head-title' });
-      const question = element('p', { className: 'question' });
-      const summary = element('p', { className: 'summary' });
-      const figure = element('figure', { className: `head-panel head-${LETTERS[i].toLowerCase()}` }, [
-        title, question, map.element, summary,
+    // One panel per head: a radio (the head's name and its answer for the query word) that
+    // selects the head for editing, and its L x L map. The radios are one tab stop.
+    this.panels = heads.map((head, i) => {
+      const radio = element('input', { type: 'radio', name: 'edit-head', value: String(i), className: 'head-radio' });
+      radio.addEventListener('change', () => { if (radio.checked) this.#propose({ head: i }); });
+      const title = element('span', { className: 'head-name', textContent: head.name });
+      // Tied, "Copy of <head>:" leads the answer (in the two lines kept for it: no shift).
+      const copy = element('span', { className: 'copy-note' });
+      const summary = element('span', { className: 'summary-text' });
+      const label = element('label', { className: 'head-label' }, [
+        radio,
+        element('span', { className: 'head-text' }, [
+          element('span', { className: 'head-line' }, [title, element('span', { className: 'editing-mark', textContent: 'editing' })]),
+          element('span', { className: 'summary' }, [copy, summary]),
+        ]),
       ]);
-      return { map, title, question, summary, figure };
+      const map = new Heatmap({
+        label: `${head.name}: attention weights, one row per query word, one column per word it looks at`,
+        tokens, weights: new Float32Array(w.L * w.L), colour: `var(--head-${head.id})`,
+        onPick: (query) => { if (!this.readOnly) this.#propose({ query }); },
+      });
+      const panel = element('section', { className: `head-panel head-${head.id}`, dataset: { panel: 'heatmaps', head: head.id } }, [label, map.element]);
+      panel.setAttribute('aria-label', head.name);
+      return { head, radio, copy, summary, map, panel };
     });
-    const legend = element('p', { className: 'legend muted' }, [
-      element('span', { className: 'swatch swatch-0', ariaHidden: 'true' }), ' 0 ',
-      element('span', { className: 'swatch swatch-1', ariaHidden: 'true' }), ' 1 (the head’s full colour): the shade is the attention weight. ',
-      'Rows: the word asking (query); columns: the words it looks at (keys). Click a row to pick the query.',
-    ]);
 
-    // The selected query's row in every head, as numbers.
-    this.numbersCaption = element('caption');
-    this.numbersBody = tokens.map((token) => {
-      const cells = heads.map((_, i) => element('td', { className: `num head-${LETTERS[i].toLowerCase()}` }));
-      return { row: element('tr', {}, [element('th', { scope: 'row', textContent: token }), ...cells]), cells };
+    // The selected head's W_Q^i: one editable grid per head (each with its own key-column
+    // labels); only the selected one is shown.
+    this.editTitle = element('h3', { className: 'edit-title' });
+    this.editQuestion = element('p', { className: 'edit-question' });
+    this.editNote = element('p', { className: 'edit-note muted' });
+    this.grids = heads.map((head, i) => {
+      const grid = new MatrixGrid({
+        label: spoken(`W_Q of ${head.name}: rows are the query word’s features, columns the key features it looks for`),
+        rows: w.dModel, cols: w.dK, data: new Float32Array(w.dModel * w.dK),
+        rowLabels: featureNames, colLabels: head.keyColumns,
+        rowName: (r) => `feature “${featureNames[r]}”`, colName: (c) => `looks for “${head.keyColumns[c]}”`,
+        max: WQ_EDIT.colourMax, limits: { min: -WQ_EDIT.limit, max: WQ_EDIT.limit },
+        step: WQ_EDIT.step, fineStep: WQ_EDIT.fineStep, bigStep: WQ_EDIT.bigStep, dragPerPixel: WQ_EDIT.dragPerPixel,
+        readonly: this.readOnly,
+        onPropose: (r, c, value) => this.#editEntry(i, r, c, value),
+      });
+      grid.element.classList.add('wq-grid', `head-${head.id}`);
+      return grid;
     });
-    const numbers = element('div', { className: 'numbers-scroll' }, [element('table', { className: 'numbers' }, [
-      this.numbersCaption,
-      element('thead', {}, [element('tr', {}, [
-        element('th', { scope: 'col', textContent: 'key' }),
-        ...heads.map((_, i) => element('th', { scope: 'col', className: `head-${LETTERS[i].toLowerCase()}` }, [
-          element('span', { className: 'head-word', textContent: 'Head ' }), LETTERS[i]])),
-      ])]),
-      element('tbody', {}, this.numbersBody.map((r) => r.row)),
-    ])]);
-
-    // Editing one head's W_Q^i.
-    this.headSelect = element('select', { ariaLabel: 'Head to edit' },
-      heads.map((head, i) => element('option', { value: String(i), textContent: `Head ${LETTERS[i]}: ${head.name}` })));
-    this.headSelect.addEventListener('change', () => this.#propose({ head: Number(this.headSelect.value) }));
-    this.editNote = element('p', { className: 'edit-note' });
-    this.editor = new MatrixEditor({
-      rowLabels: featureNames, cols: dK, edit,
-      onPropose: (r, c, value) => this.#editEntry(r, c, value),
+    this.valuesButton = element('button', { type: 'button', className: 'secondary values-toggle', textContent: 'Show values' });
+    this.valuesButton.setAttribute('aria-pressed', 'false');
+    this.valuesButton.addEventListener('click', () => {
+      const on = this.valuesButton.getAttribute('aria-pressed') !== 'true';
+      this.valuesButton.setAttribute('aria-pressed', String(on));
+      for (const grid of this.grids) grid.setValuesMode(on);
     });
-    const editPanel = element('section', { className: 'panel', ariaLabel: 'Edit a head’s W_Q' }, [
-      element('h3', { textContent: 'Change one head’s question: edit its W_Q' }),
-      element('p', { className: 'muted', textContent: `${this.config.editNote} ArrowUp / ArrowDown change the focused entry by ${edit.step} (with Shift, by ${edit.bigStep}).` }),
-      element('label', { className: 'field' }, ['Head to edit', this.headSelect]),
+    this.editor = element('section', { className: 'editor', dataset: { panel: 'edit' } }, [
+      this.editTitle, this.editQuestion,
+      ...this.grids.map((g) => g.element),
+      element('p', { className: 'edit-help muted', textContent: 'Positive: words with this feature look for that key feature; negative: they avoid it. Drag a cell up or down, press + or −, or type a number.' }),
+      this.valuesButton,
       this.editNote,
-      this.editor.element,
     ]);
+    this.editor.setAttribute('aria-label', 'Edit the selected head’s query projection');
+    this.editor.addEventListener('focusin', () => this.#keepMapInView());
 
+    this.board = element('div', { className: 'board' }, [...this.panels.map((p) => p.panel), this.editor]);
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
     this.body.append(
-      this.historyToolbar('Undo or reset the heads-questions widget'),
-      element('div', { className: 'top' }, [this.sentence, element('label', { className: 'field' }, ['Query token', this.querySelect])]),
-      element('div', { dataset: { panel: 'tie' } }, [tie]),
-      element('div', { dataset: { panel: 'heatmaps' } }, [
-        element('div', { className: 'toolbar' }, [this.tableToggle]),
-        legend,
-        element('div', { className: 'heatmaps' }, this.panels.map((p) => p.figure)),
-      ]),
-      element('div', { dataset: { panel: 'numbers' } }, [
-        element('h3', { textContent: 'The selected word’s weights in each head' }),
-        numbers,
-      ]),
-      element('div', { dataset: { panel: 'edit' } }, [editPanel]),
-      element('div', { dataset: { panel: 'features' } }, [this.#featuresTable()]),
+      caption,
+      element('div', { className: 'controls' }, [tie, this.historyToolbar('Undo or reset the heads-questions widget')]),
+      this.board,
+      element('div', { dataset: { panel: 'features' } }, [this.#features()]),
       this.announcer,
     );
   }
 
-  // The lesson data X, for the curious: which features each token has.
-  #featuresTable() {
-    const { tokens, featureNames, x, dModel } = this.config;
-    const rows = tokens.map((token, t) => element('tr', {}, [
-      element('th', { scope: 'row', textContent: token }),
-      ...featureNames.map((_, j) => element('td', { className: 'num', textContent: formatNumber(x[t * dModel + j], x[t * dModel + j] % 1 ? 2 : 0) })),
-    ]));
+  // What the heads see: X (one row per word, one column per feature), read-only, with what
+  // each feature means in the readout of the focused cell and in a list below.
+  #features() {
+    const { w } = this.config;
+    const about = w.data.features.map((f) => f.about);
+    this.xGrid = new MatrixGrid({
+      label: 'Token features X: one row per word, one column per feature',
+      rows: w.L, cols: w.dModel, data: w.x, readonly: true,
+      rowLabels: w.tokens, colLabels: w.featureNames,
+      rowName: (r) => `“${w.tokens[r]}”`, colName: (c) => `${w.featureNames[c]} (${about[c]})`,
+    });
     return element('details', { className: 'features' }, [
       element('summary', { textContent: 'What the heads see: the token features X' }),
-      element('p', { className: 'muted', textContent: this.config.featuresNote }),
-      element('div', { className: 'table-scroll', tabIndex: 0, role: 'region', ariaLabel: 'Token features X' }, [
-        element('table', { className: 'weights-table' }, [
-          element('caption', { className: 'sr-only', textContent: 'Token features X: one row per token, one column per feature' }),
-          element('thead', {}, [element('tr', {}, [element('th', { scope: 'col', textContent: 'token' }),
-            ...featureNames.map((name) => element('th', { scope: 'col', textContent: name }))])]),
-          element('tbody', {}, rows),
-        ]),
-      ]),
+      element('p', { className: 'muted' }, notation(`Each word is a row of ${w.dModel} numbers, its features. A head’s W_Q and W_K read them; the colour is the value (blue negative, red positive). Focus a cell to read it and what its feature means.`)),
+      this.xGrid.element,
+      element('dl', { className: 'feature-list' }, w.data.features.flatMap((f) => [
+        element('dt', { textContent: f.name }), element('dd', { textContent: f.about }),
+      ])),
     ]);
+  }
+
+  // Control and effect together: when the editor sits beside the maps, focusing it brings
+  // the edited head's map into view too (the whole board when it fits the window), so a
+  // keyboard user who tabbed in sees the map change with every edit.
+  #keepMapInView() {
+    const panel = this.panels[this.state.head].panel;
+    const map = panel.getBoundingClientRect();
+    const beside = this.editor.getBoundingClientRect().left >= map.right;
+    if (!beside || (map.top >= 0 && map.bottom <= innerHeight)) return;
+    const board = this.board.getBoundingClientRect();
+    (board.height <= innerHeight ? this.board : panel).scrollIntoView({ block: 'nearest' });
   }
 
   dispose() {
@@ -172,72 +172,78 @@ export class HeadsQuestionsWidget extends MhaWidget {
     return this.models.compute(state);
   }
 
-  reset() {
-    this.editor?.clearErrors();
-    super.reset();
-  }
-
   #propose(patch) {
     return this.commit({ ...this.state, ...patch });
   }
 
-  // Tied, the grid edits the one shared W_Q (head A's, which every head uses); untied, only
-  // the selected head's. Either way the other heads' projections are untouched.
-  #editEntry(r, c, value) {
+  // Tied, the selected head's grid edits the one W_Q every head uses; untied, only its own
+  // head's. Either way no other head's W_Q changes.
+  #editEntry(head, r, c, value) {
     const state = this.state;
-    const source = state.tied ? 0 : state.head;
-    state.wq[source][r * this.config.dK + c] = value;
+    state.wq[head][r * this.config.w.dK + c] = value;
     return this.commit(state);
   }
 
   render(view, state) {
-    const { tokens, heads, dK } = this.config;
-    const query = tokens[state.query];
-    const letter = (i) => LETTERS[i];
-    this.sentence.replaceChildren(...tokens.map((token, i) => element('span', {
-      className: `chip${i === state.query ? ' query' : ''}`, textContent: token,
-    })));
-    this.querySelect.value = String(state.query);
+    const { w } = this.config;
+    const { tokens, heads } = w;
+    const selected = heads[state.head];
+    // Under each map, at most three names (the map shows the rest); spoken, every name.
+    const summaries = view.rows.map((row) => describeRow(tokens, state.query, row));
+    const shortSummaries = view.rows.map((row) => describeRow(tokens, state.query, row, { maxNames: MAX_NAMES_SHOWN }));
+
     this.tieBox.checked = state.tied;
-    this.tieNote.textContent = state.tied
-      ? `Tied: every head now uses head A’s projections, so every head computes the same weights: ${heads.length} copies of one question. Untie to give each head its own back (your edits are kept).`
-      : 'Untied: each head has its own W_Q, W_K and W_V, so each asks its own question of the same sentence.';
-
-    this.tableToggle.setAttribute('aria-pressed', String(this.asTable));
-    this.panels.forEach((panel, i) => {
-      const source = state.tied ? 0 : i;
-      const name = `Head ${letter(i)}`;
-      panel.title.textContent = state.tied && i > 0 ? `${name}: tied to head A` : `${name}: ${heads[i].name}`;
-      panel.question.textContent = state.tied && i > 0 ? `Asks head A’s question: ${heads[source].question}` : heads[i].question;
-      const fullName = state.tied && i > 0 ? `${name} (tied to head A)` : `${name} (${heads[i].name})`;
-      panel.map.draw(view.weights[i], { name: fullName, selectedRow: state.query, asTable: this.asTable });
-      panel.summary.textContent = `${describeRow(tokens, state.query, view.rows[i])}.`;
+    this.tieLabel.replaceChildren(...notation(`Tie every head to ${selected.name}’s W_Q, W_K and W_V`));
+    this.panels.forEach((p, i) => {
+      p.radio.checked = i === state.head;
+      p.panel.classList.toggle('selected', i === state.head);
+      p.map.setData(view.weights[i]);
+      p.map.select(state.query);
+      p.summary.textContent = `${shortSummaries[i]}.`;
+      const source = sourceHead(state, i);
+      p.copy.textContent = source === i ? '' : `Copy of ${heads[source].name}: `;
     });
+    // The editor sits right after the selected head's map in the document, so that on a
+    // phone (one column) it is directly below the map it changes; wider layouts place it
+    // beside the maps (CSS grid), wherever it is in the document.
+    const after = this.panels[state.head].panel;
+    if (after.nextElementSibling !== this.editor) after.after(this.editor);
 
-    // Numbers of the selected row: the largest in each head is bold and says so in words.
-    this.numbersCaption.textContent = `Weights of “${query}” (one column per head; each column sums to 1)`;
-    const tops = view.rows.map((row) => strongestKeys(row));
-    this.numbersBody.forEach(({ cells }, s) => cells.forEach((cell, i) => {
-      const top = !tops[i].even && tops[i].keys.includes(s);
-      cell.classList.toggle('strongest', top);
-      cell.replaceChildren(formatNumber(view.rows[i][s]), ...(top ? [element('span', { className: 'sr-only', textContent: ' (most)' })] : []));
-    }));
-
-    // The editor shows the core's own copy of the W_Q being edited.
-    const source = state.tied ? 0 : state.head;
-    if (source !== this.shownSource) this.editor.clearErrors();
-    this.shownSource = source;
-    this.headSelect.value = String(state.head);
-    this.headSelect.disabled = state.tied;
+    this.grids.forEach((grid, i) => {
+      grid.setData(view.wq[i]);
+      grid.element.hidden = i !== state.head;
+    });
+    this.board.classList.toggle('no-editor', this.editor.hidden);
+    this.editTitle.replaceChildren(...notation(`Edit W_Q of ${selected.name}`));
+    this.editor.className = `editor head-${selected.id}`;
+    this.editQuestion.textContent = `Its question: ${selected.question}`;
     this.editNote.textContent = state.tied
-      ? 'Tied: all heads share head A’s W_Q, so this grid edits that one shared matrix and every heatmap changes together. Untie to edit one head alone.'
-      : `Editing head ${letter(state.head)} only: the other heads keep their own W_Q, so their heatmaps do not move.`;
-    this.editor.show(headBlock(view.wq, source, dK), {
-      matrixName: `W_Q of head ${letter(source)}`, columnLabels: heads[source].keyColumns,
-    });
+      ? `Tied: every head uses ${selected.name}’s projections, so this grid changes all four maps together. Untie to edit one head alone.`
+      : `Only ${selected.name}’s map moves when you edit; the other heads keep their own query projections.`;
+    this.#announce(state, summaries);
+    this.previous = state;
+  }
 
-    const perHead = view.rows.map((row, i) => `head ${letter(i)}: ${describeRow(tokens, state.query, row)}`);
-    this.announcer.textContent = `${state.tied ? 'All heads tied to head A. ' : ''}${perHead.join('. ')}.`;
+  // In words, what changed: the query word, the tie, or the maps an edit moved.
+  #announce(state, summaries) {
+    const { heads } = this.config.w;
+    const before = this.previous;
+    if (!before) return;
+    const all = () => heads.map((h, i) => `${h.name}: ${summaries[i]}`).join('. ');
+    let text;
+    if (before.tied !== state.tied) {
+      text = state.tied ? `Tied to ${heads[state.head].name}: all four maps are now the same. ${summaries[0]}.` : `Untied: each head asks its own question again. ${all()}.`;
+    } else if (before.query !== state.query) {
+      text = `Query word “${this.config.w.tokens[state.query]}”. ${all()}.`;
+    } else if (before.head !== state.head) {
+      text = state.tied ? `Every head now copies ${heads[state.head].name}. ${summaries[0]}.` : `Editing ${heads[state.head].name}’s query projection.`;
+    } else if (state.tied) {
+      text = `All heads: ${summaries[0]}.`;
+    } else {
+      const moved = heads.flatMap((h, i) => (before.wq[i].some((v, k) => v !== state.wq[i][k]) ? [`${h.name}: ${summaries[i]}`] : []));
+      text = moved.length ? `${moved.join('. ')}.` : all();
+    }
+    this.announcer.textContent = text;
   }
 }
 
