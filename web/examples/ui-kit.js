@@ -2,7 +2,7 @@
 // that accepts values within limits and refuses others with a message (as the real core
 // does through MhaWidget.commit). tests/browser/ui-kit.test.mjs drives this page; the
 // components and the proposals they made are on window.gallery for the test.
-import { adoptKitStyles } from '../ui/styles.js';
+import { adoptKitStyles } from '../ui/index.js';
 import { MatrixGrid } from '../ui/matrix-grid.js';
 import { BudgetBar } from '../ui/budget-bar.js';
 import { Heatmap } from '../ui/heatmap.js';

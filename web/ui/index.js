@@ -1,0 +1,12 @@
+// The UI kit in one import: import { MatrixGrid, kitSheet, ... } from '../../ui/index.js';
+export { svg, SVG_NS } from './svg.js';
+export * from './colour-scale.js';
+export { kitStyles, kitSheet, adoptKitStyles } from './styles.js';
+export { MatrixGrid } from './matrix-grid.js';
+export { Heatmap } from './heatmap.js';
+export { NumberField } from './number-field.js';
+export { FieldFlow, fieldText, reallyChanged } from './field-flow.js';
+export { BudgetBar } from './budget-bar.js';
+export { groupSegments, moveBoundary, rebalance, roundToSum, stepWeight } from './budget-math.js';
+export { StackedBars, stackExtent } from './stacked-bars.js';
+export { notation, mathText, spoken, parseNotation } from './notation.js';
