@@ -1,4 +1,5 @@
 // Every lesson widget, registered as a custom element.
+import './layer/index.js';
 import './blend/index.js';
 import './head-splitting/index.js';
 import './wo-mixing/index.js';

@@ -1,0 +1,267 @@
+// The layer at a glance (<mha-layer>) on the lesson page, driven as a learner drives it:
+// every drawn matrix (X, Q, K, V, each head's weights, Concat, W_O, output) is compared,
+// cell by cell, with the core's forward pass run here in Node at h = 4, 2 and 1; picking a
+// word and a head (click, tap on the map, keyboard) lights exactly that path; the URL keeps
+// the state and refuses crafted state; axe finds nothing in light or dark; screenshots.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { LayerModel, pathSentence } from '../../web/widgets/layer/layer-model.js';
+import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
+import { formatNumber } from '../../web/widgets/shared/format.js';
+import { loadTestEngine } from '../node/load-engine.mjs';
+import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+
+const TAG = 'mha-layer';
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let browser, server, layer;
+before(async () => {
+  server = await serveDist();
+  browser = await openBrowser();
+  layer = new LayerModel(await loadTestEngine('simd'), w);
+});
+after(async () => {
+  layer?.dispose();
+  await browser?.close();
+  await server?.close();
+});
+
+async function openWidget(viewport = { width: 1280, height: 800 }, { hash = '', colorScheme = 'light' } = {}) {
+  const { page, problems } = await newWatchedPage(browser, viewport);
+  await page.emulateMedia({ colorScheme });
+  await page.goto(server.url + hash);
+  const widget = page.locator(`${TAG}[ready]`);
+  await widget.waitFor();
+  return { page, problems, widget };
+}
+
+// What each drawn grid shows: its cells' texts (the value each cell stands for), row by row.
+const drawn = (widget) => widget.evaluate((host) => {
+  const out = {};
+  for (const figure of host.shadowRoot.querySelectorAll('#layer-map figure.part')) {
+    const rows = [...figure.querySelectorAll('tbody tr')];
+    out[figure.dataset.part] = rows.map((tr) => [...tr.querySelectorAll('td.ui-cell')].map((td) => td.getAttribute('aria-label')));
+  }
+  return out;
+});
+const asRows = ({ rows, cols, data }) => Array.from({ length: rows }, (_, r) =>
+  Array.from(data.subarray(r * cols, (r + 1) * cols), (v) => formatNumber(v)));
+
+// The parts the core computes, as the widget should draw them at h.
+function expectedParts(h) {
+  const view = layer.forward(h);
+  const parts = {
+    x: asRows(view.x), queries: asRows(view.queries), keys: asRows(view.keys), values: asRows(view.values),
+    concat: asRows(view.concat), wo: asRows(view.wo), output: asRows(view.output),
+  };
+  view.weights.forEach((m, i) => { parts[`weights-${i}`] = asRows(m); });
+  return parts;
+}
+
+// Which cells of each grid are lit, as [row, col] lists ('all' when nothing is dimmed).
+const litCells = (widget) => widget.evaluate((host) => {
+  const out = {};
+  for (const figure of host.shadowRoot.querySelectorAll('#layer-map figure.part')) {
+    const table = figure.querySelector('table');
+    if (!table.classList.contains('ui-dimmed')) { out[figure.dataset.part] = 'all'; continue; }
+    out[figure.dataset.part] = [...figure.querySelectorAll('td.ui-cell.ui-lit')].map((td) => [Number(td.dataset.row), Number(td.dataset.col)]);
+  }
+  return out;
+});
+const cellsOf = (rows, cols) => rows.flatMap((r) => cols.map((c) => [r, c]));
+const range = (a, b) => Array.from({ length: b - a }, (_, i) => a + i);
+const allRows = range(0, w.L);
+
+function expectedLit(h, token, head) {
+  const dK = w.dModel / h;
+  const cols = range(head * dK, (head + 1) * dK);
+  return {
+    x: cellsOf([token], range(0, w.dModel)),
+    queries: cellsOf([token], cols),
+    keys: cellsOf(allRows, cols),
+    values: cellsOf(allRows, cols),
+    concat: cellsOf([token], cols),
+    wo: cellsOf(cols, range(0, w.dModel)),
+    output: cellsOf([token], range(0, w.dModel)),
+  };
+}
+
+async function assertPath(widget, state) {
+  const lit = await litCells(widget);
+  const expected = expectedLit(state.h, state.token, state.head);
+  for (const [part, cells] of Object.entries(expected)) assert.deepEqual(lit[part], cells, `lit cells of ${part} for ${JSON.stringify(state)}`);
+  // Heatmaps: the picked head's stays whole with the word's row outlined; the others step back.
+  const heat = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('#layer-map .head-part')].map((figure) => ({
+    off: figure.classList.contains('is-off'),
+    selected: [...figure.querySelectorAll('tbody tr')].flatMap((tr, r) => (tr.classList.contains('ui-selected') ? [r] : [])),
+  })));
+  assert.equal(heat.length, state.h);
+  heat.forEach((entry, i) => {
+    assert.equal(entry.off, i !== state.head, `head ${i} dimmed?`);
+    assert.deepEqual(entry.selected, i === state.head ? [state.token] : []);
+  });
+  const text = await widget.locator('.path-text').textContent();
+  assert.equal(text, pathSentence(layer.compute(state), state));
+}
+
+const checked = (widget, group) => widget.locator(`.${group} [aria-checked="true"]`).textContent();
+
+describe('layer at a glance', () => {
+  test('every drawn matrix is the core’s, at h = 4, 2 and 1, and the heads’ slices narrow as h grows', async () => {
+    const { page, problems, widget } = await openWidget();
+    for (const h of [4, 2, 1, 4]) {
+      await widget.getByRole('radio', { name: `h = ${h}` }).click();
+      const shown = await drawn(widget);
+      const expected = expectedParts(h);
+      assert.deepEqual(Object.keys(shown).sort(), Object.keys(expected).sort(), `parts drawn at h = ${h}`);
+      for (const [part, rows] of Object.entries(expected)) assert.deepEqual(shown[part], rows, `${part} at h = ${h}`);
+      // The page's own core agrees with Node's to float precision, not just to 2 decimals.
+      const pageView = await widget.evaluate((host) => ({ concat: Array.from(host.view.concat.data), w0: Array.from(host.view.weights[0].data) }));
+      const nodeView = layer.forward(h);
+      pageView.concat.forEach((v, k) => assert.ok(Math.abs(v - nodeView.concat.data[k]) < 1e-6, `concat ${k}`));
+      pageView.w0.forEach((v, k) => assert.ok(Math.abs(v - nodeView.weights[0].data[k]) < 1e-6, `weights ${k}`));
+      // The slices: one coloured band per head over Q, K, V and Concat, each d_model / h wide.
+      const bands = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('[data-part="concat"] th.ui-band-label')].map((th) => th.colSpan));
+      assert.deepEqual(bands, Array(h).fill(w.dModel / h), `bands at h = ${h}`);
+      assert.equal(await widget.locator('.head-choice [role="radio"]').count(), h);
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('picking a word and a head lights its path: chips, keyboard, and clicks on the map', async () => {
+    const { page, problems, widget } = await openWidget();
+    let state = { h: 4, token: w.queryIndex, head: 0 };
+    await assertPath(widget, state);
+    assert.match(await widget.locator('.path-text').textContent(), /head 1 \(Subject finder\) puts 0\.9\d of its budget on “researcher”/);
+
+    // Click a word chip, then a head chip.
+    await widget.getByRole('radio', { name: 'it (word 8)' }).click();
+    await widget.getByRole('radio', { name: '3. Previous word' }).click();
+    state = { h: 4, token: 7, head: 2 };
+    await assertPath(widget, state);
+    assert.match(await widget.locator('.path-text').textContent(), /^For “it”, head 3 \(Previous word\) puts 0\.9\d of its budget on “said”/);
+
+    // Keyboard: arrows move the choice within a group (one tab stop each), Home / End.
+    await widget.getByRole('radio', { name: 'it (word 8)' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await checked(widget, 'token-choice'), 'said');
+    await page.keyboard.press('End');
+    assert.equal(await checked(widget, 'token-choice'), '.');
+    await page.keyboard.press('Home');
+    assert.equal(await checked(widget, 'token-choice'), 'The');
+    await widget.getByRole('radio', { name: '3. Previous word' }).focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await checked(widget, 'head-choice'), '4. Gist');
+    state = { h: 4, token: 0, head: 3 };
+    await assertPath(widget, state);
+    assert.deepEqual(await widget.evaluate((host) => host.state), state);
+
+    // Click on the map: a cell of head 2's slice of Concat in the row of “was” picks both.
+    await widget.locator('[data-part="concat"] td.ui-cell[data-row="8"][data-col="4"]').click();
+    state = { h: 4, token: 8, head: 1 };
+    await assertPath(widget, state);
+    // A row of a heatmap picks that head and word; a word label picks the word.
+    await widget.locator('[data-part="weights-2"] td.ui-cell[data-row="5"][data-col="0"]').click();
+    await assertPath(widget, { h: 4, token: 5, head: 2 });
+    await widget.locator('[data-part="x"] th.ui-row-label[data-row="1"]').click();
+    await assertPath(widget, { h: 4, token: 1, head: 2 });
+    // A column of K picks the head only.
+    await widget.locator('[data-part="keys"] td.ui-cell[data-row="9"][data-col="11"]').click();
+    await assertPath(widget, { h: 4, token: 1, head: 3 });
+
+    // Fewer heads: the picked head is kept if it still exists, else the last one.
+    await widget.getByRole('radio', { name: 'h = 2' }).click();
+    await assertPath(widget, { h: 2, token: 1, head: 1 });
+    await widget.getByRole('radio', { name: 'h = 1' }).click();
+    await assertPath(widget, { h: 1, token: 1, head: 0 });
+    // “said” with one head for everything: its budget is split, no longer on “researcher”.
+    await widget.getByRole('radio', { name: 'said (word 7)' }).click();
+    assert.match(await widget.locator('.path-text').textContent(), /splits its budget: “said” 0\.5\d, “paper” 0\.2\d, “it” 0\.1\d/);
+
+    // Undo steps back, Reset returns to the start.
+    await widget.getByRole('button', { name: 'Undo' }).click();
+    assert.deepEqual(await widget.evaluate((host) => host.state), { h: 1, token: 1, head: 0 });
+    await widget.getByRole('button', { name: 'Reset' }).click();
+    await assertPath(widget, { h: 4, token: w.queryIndex, head: 0 });
+
+    // The numbers on the path (on demand) are the core's rows.
+    await widget.getByText('The numbers on this path').click();
+    const rows = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.number-row')].map((figure) =>
+      [...figure.querySelectorAll('td.ui-cell')].map((td) => td.getAttribute('aria-label'))));
+    const view = layer.forward(4);
+    const t = w.queryIndex;
+    const rowOf = (m, start = 0, end = m.cols) => Array.from(m.data.subarray(t * m.cols + start, t * m.cols + end), (v) => formatNumber(v));
+    assert.deepEqual(rows, [rowOf(view.x), rowOf(view.queries, 0, 3), rowOf(view.weights[0]), rowOf(view.headOutputs[0]), rowOf(view.output)]);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('the URL keeps the state; crafted state is refused with a notice and the start shown', async () => {
+    const state = { h: 2, token: 7, head: 1 };
+    let { page, problems, widget } = await openWidget(undefined, { hash: `#layer=${encodeURIComponent(JSON.stringify(state))}` });
+    await assertPath(widget, state);
+    assert.equal(await checked(widget, 'count-choice'), '2');
+    assert.deepEqual(problems, []);
+    await page.close();
+    for (const bad of ['{"h":3,"token":0,"head":0}', '{"h":2,"token":0,"head":2}', '{"h":4,"token":99,"head":0}', '{"h":4,"token":0,"head":0,"x":1}', '[1,2]', 'not json']) {
+      ({ page, problems, widget } = await openWidget(undefined, { hash: `#layer=${encodeURIComponent(bad)}` }));
+      await assertPath(widget, { h: 4, token: w.queryIndex, head: 0 });
+      const notice = await widget.locator('.notice').textContent();
+      assert.match(notice, /link’s state for this widget/, bad);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+
+  test('accessible: axe finds nothing in light or dark, few tab stops, words in a live region', async () => {
+    for (const colorScheme of ['light', 'dark']) {
+      const { page, problems, widget } = await openWidget(undefined, { colorScheme });
+      await widget.getByText('The numbers on this path').click();
+      await page.evaluate(axeSource);
+      const results = await page.evaluate(() => window.axe.run(document.querySelector('mha-layer'), {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      }));
+      const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      assert.deepEqual(found, [], `axe in ${colorScheme}`);
+      const stops = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('a[href], button, summary, [tabindex]')]
+        .filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0).length);
+      assert.ok(stops <= 15, `${stops} tab stops`);
+      assert.equal(await widget.locator('.path-text').getAttribute('aria-live'), 'polite');
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+
+  test('1280 x 800: the controls stay in view above the map; 390 px: no page scrolling sideways; screenshots', async () => {
+    for (const colorScheme of ['light', 'dark']) {
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+        const { page, problems, widget } = await openWidget(viewport, { colorScheme });
+        const name = `layer-${viewport.width}-${colorScheme}`;
+        await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+        if (viewport.width === 1280) {
+          // Scroll to the last stage: the word chips are still on screen (sticky), with the
+          // output they light up.
+          await widget.locator('[data-part="output"]').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+          const inView = await widget.evaluate((host) => {
+            const box = (el) => el.getBoundingClientRect();
+            const chips = box(host.shadowRoot.querySelector('.token-choice'));
+            const output = box(host.shadowRoot.querySelector('[data-part="output"]'));
+            return { chips: chips.top >= 0 && chips.bottom <= innerHeight, output: output.top >= 0 && output.bottom <= innerHeight };
+          });
+          assert.deepEqual(inView, { chips: true, output: true });
+          await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-scrolled.png`) });
+        } else {
+          const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+          assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
+          const height = (await widget.boundingBox()).height;
+          console.log(`layer widget at 390 px (${colorScheme}): ${Math.round(height)} px = ${(height / 844).toFixed(2)} screens`);
+        }
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    }
+  });
+});

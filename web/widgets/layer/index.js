@@ -1,0 +1,326 @@
+// <mha-layer>: the whole multi-head attention layer of the lesson's one world at a glance,
+// every intermediate drawn as a colour grid with its real shape and the core's values:
+//   X -> Q, K, V (each head's slice in its colour) -> each head's weights -> Concat -> W_O
+//   -> output.
+// Pick a word and a head and its path lights up; switch h (1, 2, 4 at the same d_model)
+// and the heads' slices widen or narrow. It is the map the other widgets zoom into.
+// See README.md for attributes, state and events.
+import { MhaWidget, element } from '../shared/widget-base.js';
+import { formatNumber } from '../shared/format.js';
+import { THE_WORLD, headClass } from '../shared/world.js';
+import { MatrixGrid } from '../../ui/matrix-grid.js';
+import { mathText } from '../../ui/notation.js';
+import { kitSheet } from '../../ui/styles.js';
+import { ChoiceGroup } from './choice-group.js';
+import {
+  LayerModel, defaultLayerState, layerOverrides, pathSentence, sanitizeLayerState,
+} from './layer-model.js';
+import styles from './layer.css?inline';
+
+const w = THE_WORLD;
+
+/** The colour of a head of headsAt() as a CSS value (its custom property, light or dark). */
+const headColour = (head) => `var(--${headClass(head)})`;
+const columns = (head) => `${head.start + 1}–${head.end}`;
+const quoted = (word) => `“${word}”`;
+
+export class LayerWidget extends MhaWidget {
+  static tag = 'mha-layer';
+  static stateKey = 'layer';
+  static styles = styles;
+
+  defaultConfig() {
+    const attribute = (name) => (this.hasAttribute(name) ? this.getAttribute(name) : null);
+    return { start: layerOverrides(w, { heads: attribute('heads'), token: attribute('token'), head: attribute('head') }) };
+  }
+
+  defaultState() {
+    return defaultLayerState(w, this.config.start);
+  }
+
+  sanitizeState(raw) {
+    return sanitizeLayerState(raw, w);
+  }
+
+  compute(state) {
+    return this.model.compute(state);
+  }
+
+  dispose() {
+    this.model?.dispose();
+    this.model = null;
+    this.maps = new Map();
+  }
+
+  build() {
+    if (!this.root.adoptedStyleSheets.includes(kitSheet())) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
+    this.model = new LayerModel(this.engine, w);
+    this.maps = new Map(); // h -> the drawn map at h (built once, then recoloured)
+
+    this.countChoice = new ChoiceGroup({
+      label: 'Number of heads h', className: 'count-choice', controls: MAP_ID,
+      onChoose: (h) => this.#pick({ h, head: Math.min(this.state.head, h - 1) }),
+    });
+    this.countChoice.setOptions(w.headCounts.map((h) => ({ value: h, content: String(h), label: `h = ${h}` })));
+    this.headChoice = new ChoiceGroup({ label: 'Head', className: 'head-choice', controls: MAP_ID, onChoose: (head) => this.#pick({ head }) });
+    this.tokenChoice = new ChoiceGroup({ label: 'Word', className: 'token-choice', controls: MAP_ID, onChoose: (token) => this.#pick({ token }) });
+    this.tokenChoice.setOptions(w.tokens.map((token, t) => ({ value: t, content: token, label: `${token} (word ${t + 1})` })));
+
+    const history = this.historyToolbar('Undo or reset the layer widget');
+    for (const button of history.querySelectorAll('button')) button.setAttribute('aria-controls', MAP_ID);
+    this.pathText = element('p', { className: 'path-text', ariaLive: 'polite' });
+    this.readout = element('p', { className: 'readout', ariaHidden: 'true', textContent: HOVER_HINT });
+    const controls = element('div', { className: 'controls', dataset: { panel: 'controls' } }, [
+      element('div', { className: 'control-row' }, [
+        element('span', { className: 'control-label', ariaHidden: 'true' }, [mathText('h')]), this.countChoice.element,
+        element('span', { className: 'control-label', ariaHidden: 'true', textContent: 'Head' }), this.headChoice.element,
+      ]),
+      element('div', { className: 'control-row' }, [
+        element('span', { className: 'control-label', ariaHidden: 'true', textContent: 'Word' }), this.tokenChoice.element,
+        history,
+      ]),
+      this.pathText,
+      this.readout,
+    ]);
+
+    this.mapHost = element('div', { className: 'map-host', id: MAP_ID });
+    this.mapHost.addEventListener('click', (event) => this.#clickMap(event));
+    this.mapHost.addEventListener('pointerover', (event) => this.#hover(event));
+    this.mapHost.addEventListener('pointerleave', () => {
+      this.readout.classList.remove('num');
+      this.readout.textContent = HOVER_HINT;
+    });
+
+    this.numbers = this.#numbersPanel();
+    this.body.append(
+      element('p', { className: 'try' }, [
+        'Pick a word and a head: its path through the layer lights up. Then switch ',
+        mathText('h'), ' and watch the heads’ slices widen or narrow.',
+      ]),
+      controls,
+      this.mapHost,
+      this.numbers.element,
+    );
+  }
+
+  #pick(change) {
+    if (this.readOnly) return;
+    const next = { ...this.state, ...change };
+    const error = this.commit(next);
+    if (error) this.showNotice(error);
+  }
+
+  // ---- the map at one h -----------------------------------------------------------------
+
+  #mapFor(view) {
+    let map = this.maps.get(view.h);
+    if (map) return map;
+    const { heads } = view;
+    const grid = (label, matrix, options = {}) => new MatrixGrid({
+      label, rows: matrix.rows, cols: matrix.cols, data: matrix.data,
+      compact: true, readonly: true, focusable: false, ...options,
+    });
+    const bands = heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) }));
+    const grids = {
+      x: grid(`X, the words’ features: ${w.L} by ${w.dModel}`, view.x, { rowLabels: w.tokens, colLabels: w.featureNames }),
+      queries: grid(`Q = X W_Q: ${w.L} by ${w.dModel}, head i’s queries in column block i`, view.queries, { columnGroups: bands }),
+      keys: grid(`K = X W_K: ${w.L} by ${w.dModel}`, view.keys, { columnGroups: bands }),
+      values: grid(`V = X W_V: ${w.L} by ${w.dModel}`, view.values, { columnGroups: bands }),
+      concat: grid(`Concat of the heads’ outputs: ${w.L} by ${w.dModel}`, view.concat, {
+        columnGroups: bands, rowLabels: w.tokens, max: maxAbs(view.values.data),
+      }),
+      wo: grid(`W_O: ${w.dModel} by ${w.dModel}, row block i is head i’s`, view.wo, {
+        rowGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) })),
+      }),
+      output: grid(`Output: ${w.L} by ${w.dModel}`, view.output, { rowLabels: w.tokens }),
+    };
+    const weights = heads.map((head, i) => {
+      const g = grid(`Attention weights of head ${i + 1}, ${head.name}: ${w.L} by ${w.L}, each row sums to 1`, view.weights[i], {
+        scale: 'sequential', hue: headColour(head), max: 1, rowLabels: w.tokens, colLabels: w.tokens,
+      });
+      g.element.classList.add('ui-heatmap');
+      return g;
+    });
+
+    const part = (name, caption, g, extra = []) => element('figure', { className: 'part', dataset: { part: name } }, [
+      element('figcaption', {}, caption), g.element, ...extra,
+    ]);
+    const shape = (rows, cols) => element('span', { className: 'shape', textContent: `${rows} × ${cols}` });
+    const op = (text) => element('span', { className: 'op', ariaHidden: 'true' }, [mathText(text)]);
+    const parts = {
+      x: part('x', [mathText('X'), ' ', shape(w.L, w.dModel)], grids.x),
+      queries: part('queries', [mathText('Q = XW_Q'), ' ', shape(w.L, w.dModel)], grids.queries),
+      keys: part('keys', [mathText('K = XW_K'), ' ', shape(w.L, w.dModel)], grids.keys),
+      values: part('values', [mathText('V = XW_V'), ' ', shape(w.L, w.dModel)], grids.values),
+      concat: part('concat', [mathText('Concat'), ' ', shape(w.L, w.dModel)], grids.concat),
+      wo: part('wo', [mathText('W_O'), ' ', shape(w.dModel, w.dModel)], grids.wo),
+      output: part('output', [mathText('Output'), ' ', shape(w.L, w.dModel)], grids.output),
+    };
+    const weightParts = heads.map((head, i) => {
+      const figure = part(`weights-${i}`, [
+        element('span', { className: 'swatch', ariaHidden: 'true' }),
+        ` ${i + 1}. ${head.name} `, shape(w.L, w.L),
+      ], weights[i]);
+      figure.classList.add('head-part', headClass(head));
+      return figure;
+    });
+    const dK = `d_k = ${w.dModel}/${view.h} = ${view.dK}`;
+    const stage = (name, title, note, children) => element('section', { className: `stage stage-${name}`, dataset: { panel: name } }, [
+      element('h3', {}, [title, ' ', element('span', { className: 'stage-note' }, note)]),
+      element('div', { className: 'stage-parts' }, children),
+    ]);
+    const root = element('div', { className: 'map', dataset: { h: String(view.h) } }, [
+      stage('project', '1. Project', ['the words’ features ', mathText('X'), ' times ', mathText('W_Q'), ', ', mathText('W_K'), ', ', mathText('W_V'), `; head i owns ${view.dK} of the ${w.dModel} columns`],
+        [parts.x, op('→'), parts.queries, parts.keys, parts.values]),
+      stage('attend', '2. Attend, head by head', [mathText('softmax(Q_i K_i^T / √d_k)'), ` with ${view.h} head${view.h > 1 ? 's' : ''} of width `, mathText(dK), '; each row is one word’s budget'],
+        weightParts),
+      stage('mix', '3. Concatenate and mix', [mathText('[head_1 | … | head_h] W_O'), view.h > 1 ? ': each head’s output fills its own slice' : ': one head fills every column'],
+        [parts.concat, op('×'), parts.wo, op('='), parts.output]),
+    ]);
+    map = { h: view.h, root, grids, weights, parts, weightParts };
+    this.maps.set(view.h, map);
+    return map;
+  }
+
+  // ---- rendering ------------------------------------------------------------------------
+
+  render(view, state) {
+    const map = this.#mapFor(view);
+    if (this.mapHost.firstChild !== map.root) this.mapHost.replaceChildren(map.root);
+    const head = view.heads[state.head];
+    const cols = range(head.start, head.end);
+    const t = state.token;
+    const rowCells = cols.map((c) => [t, c]);
+    map.grids.x.highlight({ rows: [t] });
+    map.grids.queries.highlight({ cells: rowCells });
+    map.grids.keys.highlight({ cols });
+    map.grids.values.highlight({ cols });
+    map.grids.concat.highlight({ cells: rowCells });
+    map.grids.wo.highlight({ rows: cols });
+    map.grids.output.highlight({ rows: [t] });
+    // Weights: the picked head's whole pattern stays visible with the picked word's row
+    // outlined (the row is the word's budget); the other heads step back.
+    map.weights.forEach((g, i) => {
+      g.rowElements.forEach((tr, r) => tr.classList.toggle('ui-selected', i === state.head && r === t));
+      map.weightParts[i].classList.toggle('is-off', i !== state.head);
+      map.weightParts[i].classList.toggle('is-on', i === state.head);
+    });
+
+    this.countChoice.setValue(state.h);
+    if (this.headChoice.values.length !== view.h || this.headsShownFor !== view.h) {
+      this.headChoice.setOptions(view.heads.map((h) => ({
+        value: h.index,
+        content: [element('span', { className: 'swatch', ariaHidden: 'true' }), `${h.index + 1}. ${h.name}`],
+        className: headClass(h),
+      })));
+      this.headsShownFor = view.h;
+    }
+    this.headChoice.setValue(state.head);
+    this.tokenChoice.setValue(t);
+    this.pathText.textContent = pathSentence(view, state);
+    this.#renderNumbers(view, state);
+  }
+
+  // ---- picking on the map ---------------------------------------------------------------
+
+  #partOf(target) {
+    const figure = target?.closest?.('figure.part');
+    return figure ? figure.dataset.part : null;
+  }
+
+  #clickMap(event) {
+    if (this.readOnly) return;
+    const part = this.#partOf(event.target);
+    if (!part) return;
+    const label = event.target.closest('.ui-row-label');
+    const cell = event.target.closest('.ui-cell');
+    const r = Number((label ?? cell)?.dataset.row);
+    const c = cell ? Number(cell.dataset.col) : null;
+    if (!Number.isInteger(r)) return;
+    const headAt = (column) => this.view.heads.findIndex((h) => column >= h.start && column < h.end);
+    const change = {};
+    if (part.startsWith('weights-')) Object.assign(change, { token: r, head: Number(part.slice(8)) });
+    else if (part === 'x' || part === 'output') change.token = r;
+    else if (part === 'wo') change.head = headAt(r);
+    else if (part === 'keys' || part === 'values') { if (c !== null) change.head = headAt(c); }
+    else {
+      change.token = r;
+      if (c !== null) change.head = headAt(c);
+    }
+    this.#pick(change);
+  }
+
+  #hover(event) {
+    const part = this.#partOf(event.target);
+    const cell = event.target.closest?.('.ui-cell');
+    if (!part || !cell) return;
+    const r = Number(cell.dataset.row);
+    const c = Number(cell.dataset.col);
+    const view = this.view;
+    const matrix = part.startsWith('weights-') ? view.weights[Number(part.slice(8))] : view[part];
+    const rowName = part === 'wo' ? `row ${r + 1}` : quoted(w.tokens[r]);
+    const colName = part === 'x' ? w.featureNames[c] : part.startsWith('weights-') ? quoted(w.tokens[c]) : `column ${c + 1}`;
+    this.readout.classList.add('num');
+    this.readout.textContent = `${PART_NAMES[part] ?? 'weights'} ${rowName}, ${colName}: ${formatNumber(matrix.data[r * matrix.cols + c])}`;
+  }
+
+  // ---- the numbers on the picked path (on demand) ---------------------------------------
+
+  #numbersPanel() {
+    const row = (label, options = {}) => {
+      const grid = new MatrixGrid({ label, rows: 1, cols: 1, data: [0], readonly: true, focusable: false, valuesMode: true, ...options });
+      const caption = element('figcaption');
+      return { grid, caption, figure: element('figure', { className: 'number-row' }, [caption, grid.element]) };
+    };
+    const rows = {
+      x: row('The picked word’s features', { colLabels: w.featureNames }),
+      query: row('Its query in the picked head'),
+      weights: row('Its attention weights in the picked head', { scale: 'sequential', max: 1, colLabels: w.tokens }),
+      output: row('The picked head’s output for it'),
+      result: row('The layer’s output for it'),
+    };
+    const summary = element('summary', { textContent: 'The numbers on this path' });
+    summary.setAttribute('aria-controls', NUMBERS_ID);
+    const details = element('details', { className: 'numbers', dataset: { panel: 'numbers' } }, [
+      summary, element('div', { id: NUMBERS_ID }, Object.values(rows).map((r) => r.figure)),
+    ]);
+    details.addEventListener('toggle', () => { if (details.open && this.view) this.#renderNumbers(this.view, this.state); });
+    return { element: details, rows };
+  }
+
+  #renderNumbers(view, state) {
+    if (!this.numbers.element.open) return;
+    const { rows } = this.numbers;
+    const t = state.token;
+    const head = view.heads[state.head];
+    const slice = (m, start = 0, end = m.cols) => m.data.slice(t * m.cols + start, t * m.cols + end);
+    const set = (r, caption, data) => {
+      r.caption.replaceChildren(...[].concat(caption));
+      r.grid.setData(data, 1, data.length);
+    };
+    const word = quoted(w.tokens[t]);
+    set(rows.x, [mathText(`x_t`), `, the features of ${word}`], slice(view.x));
+    set(rows.query, [mathText('q'), ` of ${word} in head ${head.index + 1}: columns ${columns(head)} of `, mathText('Q')], slice(view.queries, head.start, head.end));
+    rows.weights.grid.element.style.setProperty('--ui-hue', headColour(head));
+    set(rows.weights, [`${word}’s weights in head ${head.index + 1} (they sum to 1)`], slice(view.weights[state.head]));
+    set(rows.output, [`Head ${head.index + 1}’s output for ${word}: columns ${columns(head)} of `, mathText('Concat')], slice(view.headOutputs[state.head]));
+    set(rows.result, [`The layer’s output for ${word}: its Concat row times `, mathText('W_O')], slice(view.output));
+  }
+}
+
+const MAP_ID = 'layer-map';
+const NUMBERS_ID = 'layer-path-numbers';
+const HOVER_HINT = 'Point at any cell to read its value; click it to pick its word or head.';
+const PART_NAMES = { x: 'X', queries: 'Q', keys: 'K', values: 'V', concat: 'Concat', wo: 'W O', output: 'Output' };
+
+function range(start, end) {
+  return Array.from({ length: end - start }, (_, i) => start + i);
+}
+
+function maxAbs(data) {
+  let max = 0;
+  for (const v of data) max = Math.max(max, Math.abs(v));
+  return max || 1;
+}
+
+LayerWidget.define();

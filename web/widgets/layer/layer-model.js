@@ -1,0 +1,171 @@
+// The layer at a glance: the one world's whole forward pass, every intermediate straight
+// from the core, at h = 1, 2 or 4 heads of width d_model / h. No DOM here (Node tests use it).
+//
+//   X (L x d_model)  --W_Q, W_K, W_V-->  Q, K, V (L x d_model; head i owns column block i)
+//   head i:  weights_i = softmax(Q_i K_i^T / sqrt(d_k))  (L x L),  head_i = weights_i V_i
+//   Concat = [head_1 | ... | head_h]  (L x d_model)  --W_O-->  output (L x d_model)
+//
+// Changing h changes none of the packed matrices: the same W_Q, W_K, W_V, W_O are cut into
+// fewer, wider heads (see world.js), so the comparison across h is fair. Only the weights,
+// the head outputs (hence Concat) and the output change.
+//
+// State contract (this file owns it): { h, token, head }
+//   h      one of the world's head counts (1, 2, 4)
+//   token  the picked token's position (0 .. L - 1): whose path lights up
+//   head   the picked head at this h (0 .. h - 1)
+import { formatNumber } from '../shared/format.js';
+import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
+
+export const STATE_KEYS = ['h', 'token', 'head'];
+
+/** The starting state: all designed heads, the lesson's query word, the first head. */
+export function defaultLayerState(w = THE_WORLD, { h, token, head } = {}) {
+  return { h: h ?? w.numHeads, token: token ?? w.queryIndex, head: head ?? 0 };
+}
+
+/**
+ * Starting overrides from an author's attributes (strings): heads="2", token="said",
+ * head="complement" (a designed head's id, or its position). Throws Error with a message.
+ */
+export function layerOverrides(w, { heads = null, token = null, head = null } = {}) {
+  const overrides = {};
+  if (heads !== null) {
+    const h = Number(heads);
+    if (!w.headCounts.includes(h)) throw new Error(`heads="${String(heads).slice(0, 12)}": expected one of ${w.headCounts.join(', ')}`);
+    overrides.h = h;
+  }
+  const h = overrides.h ?? w.numHeads;
+  if (token !== null) {
+    const t = w.tokens.indexOf(token);
+    if (t < 0) throw new Error(`token="${String(token).slice(0, 24)}" is not a word of the sentence`);
+    overrides.token = t;
+  }
+  if (head !== null) {
+    const heads = headsAt(w, h);
+    let index = heads.findIndex((merged) => merged.members.some((m) => m.id === head));
+    if (index < 0 && /^\d+$/.test(head) && Number(head) >= 1 && Number(head) <= h) index = Number(head) - 1;
+    if (index < 0) throw new Error(`head="${String(head).slice(0, 24)}": expected ${w.heads.map((m) => m.id).join(', ')} or 1 to ${h}`);
+    overrides.head = index;
+  }
+  return overrides;
+}
+
+/** A clean state from untrusted JSON (URL hash, setState), or throws Error with a message. */
+export function sanitizeLayerState(raw, w = THE_WORLD) {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
+  for (const key of Object.keys(raw)) {
+    if (!STATE_KEYS.includes(key)) throw new Error(`unexpected field “${key.slice(0, 24)}”`);
+  }
+  if (!w.headCounts.includes(raw.h)) throw new Error(`h: expected one of ${w.headCounts.join(', ')}`);
+  if (!Number.isInteger(raw.token) || raw.token < 0 || raw.token >= w.L) throw new Error(`token: expected a position from 0 to ${w.L - 1}`);
+  if (!Number.isInteger(raw.head) || raw.head < 0 || raw.head >= raw.h) throw new Error(`head: expected a head from 0 to ${raw.h - 1}`);
+  return { h: raw.h, token: raw.token, head: raw.head };
+}
+
+const plain = (matrix) => ({ rows: matrix.rows, cols: matrix.cols, data: Float32Array.from(matrix.data) });
+
+/** One core model per head count (created on first use), and the forward pass of each. */
+export class LayerModel {
+  constructor(engine, w = THE_WORLD) {
+    this.engine = engine;
+    this.w = w;
+    this.models = new Map();
+    this.results = new Map();
+  }
+
+  #model(h) {
+    let model = this.models.get(h);
+    if (!model) {
+      model = createWorldModel(this.engine, this.w, h);
+      this.models.set(h, model);
+    }
+    return model;
+  }
+
+  /**
+   * Every intermediate of the forward pass at h heads, as plain row-major matrices
+   * ({ rows, cols, data }). Cached per h: the world's input and weights never change here.
+   */
+  forward(h) {
+    let view = this.results.get(h);
+    if (view) return view;
+    const model = this.#model(h);
+    const result = model.forward(this.w.x, { perHeadContributions: false });
+    const { L, dModel } = this.w;
+    view = {
+      h,
+      dK: model.config.dK,
+      heads: headsAt(this.w, h),
+      x: { rows: L, cols: dModel, data: Float32Array.from(this.w.x) },
+      queries: plain(result.queries),
+      keys: plain(result.keys),
+      values: plain(result.values),
+      weights: result.heads.map((head) => plain(head.weights)),
+      headOutputs: result.heads.map((head) => plain(head.output)),
+      concat: plain(result.concat),
+      wo: plain(model.getWeights('output')),
+      output: plain(result.output),
+    };
+    this.results.set(h, view);
+    return view;
+  }
+
+  /** The view for a state: the forward pass at its h plus the picked path. Throws on bad state. */
+  compute(state) {
+    const view = this.forward(state.h);
+    if (state.head >= state.h) throw new Error(`head: expected a head from 0 to ${state.h - 1}`);
+    return { ...view, path: describePath(this.w, view, state) };
+  }
+
+  dispose() {
+    for (const model of this.models.values()) model.delete();
+    this.models.clear();
+    this.results.clear();
+  }
+}
+
+/** Words for the keys that hold at least this share of a budget (the rest is "spread"). */
+export const NOTABLE_WEIGHT = 0.1;
+
+/**
+ * The picked token's path through the picked head, as the widget shows it: which columns
+ * the head owns, where its budget goes (the core's weights, largest first) and its output.
+ */
+export function describePath(w, view, { token, head }) {
+  const picked = view.heads[head];
+  const weights = view.weights[head];
+  const row = Array.from(weights.data.subarray(token * weights.cols, (token + 1) * weights.cols));
+  const order = row.map((weight, key) => ({ key, word: w.tokens[key], weight }))
+    .sort((a, b) => b.weight - a.weight);
+  const notable = order.filter((entry) => entry.weight >= NOTABLE_WEIGHT).slice(0, 4);
+  const output = view.headOutputs[head];
+  return {
+    token,
+    word: w.tokens[token],
+    head,
+    name: picked.name,
+    merged: picked.merged,
+    columns: { start: picked.start, end: picked.end },
+    weights: row,
+    notable: notable.length ? notable : order.slice(0, 1),
+    output: Array.from(output.data.subarray(token * output.cols, (token + 1) * output.cols)),
+  };
+}
+
+/** The picked path in words: where the head spends the word's budget (the core's weights). */
+export function pathSentence(view, state) {
+  const columns = (head) => `${head.start + 1}–${head.end}`;
+  const quoted = (word) => `“${word}”`;
+  const { path } = view;
+  const head = view.heads[state.head];
+  const word = quoted(path.word);
+  const [top] = path.notable;
+  const shown = new Set(path.notable.map((n) => n.key));
+  const rest = path.weights.reduce((sum, v, key) => (shown.has(key) ? sum : sum + v), 0);
+  const restText = rest >= 0.005 ? `, and ${formatNumber(rest)} elsewhere` : '';
+  const spend = path.notable.length === 1
+    ? `puts ${formatNumber(top.weight)} of its budget on ${quoted(top.word)}`
+    : `splits its budget: ${path.notable.map((n) => `${quoted(n.word)} ${formatNumber(n.weight)}`).join(', ')}`;
+  return `For ${word}, head ${head.index + 1} (${head.name}) ${spend}${restText}. `
+    + `Its output fills columns ${columns(head)} of the Concat row of ${word}.`;
+}
