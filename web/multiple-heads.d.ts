@@ -4,7 +4,7 @@
  *
  * ```html
  * <script type="module" src=".../multiple-heads.js"></script>
- * <mha-blend query="said"></mha-blend>
+ * <mha-blend></mha-blend>
  * ```
  * See docs/EMBEDDING.md for every attribute and event.
  */
@@ -60,19 +60,14 @@ export interface MultipleHeadsWidget<State = Record<string, unknown>> extends HT
   readonly readOnly: boolean;
 }
 
-/** <mha-blend>: one head's budget versus two heads. */
+/** <mha-blend>: one head of width 6 for two jobs versus two heads of width 3 (same weights). */
 export interface BlendState {
-  /** Position of the query token. */
-  query: number;
-  /** What the one-head panel edits. */
-  mode: 'weights' | 'scores';
-  /** One head's weights over the tokens: non-negative, summing to 1. */
-  weights: number[];
-  /** One head's scores (softmax turns them into weights in "scores" mode). */
-  scores: number[];
-  /** Head A's and head B's weights: non-negative, each summing to 1. */
-  headA: number[];
-  headB: number[];
+  /**
+   * The one head's attention weights of "said", one per token of the lesson's sentence
+   * (11): finite, non-negative, summing to 1 within 1e-4; null for the head's own softmax
+   * weights.
+   */
+  budget: number[] | null;
 }
 
 declare global {

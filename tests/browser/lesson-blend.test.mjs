@@ -1,149 +1,398 @@
-// The blend widget in Chromium, driven as a learner drives it (typing, arrow keys on
-// sliders, clicking presets and mode buttons, undo, reload), with every displayed number
-// checked against the core's own answer for the same state, computed here in Node.
+// The blend demonstration in Chromium, driven as a learner drives it (mouse and touch drags
+// on the budget bar, keys, the exact-value field, undo, reset, reload), with every number
+// and point it shows compared with the core computing the same state here in Node
+// (BlendModel and WorldReader on the same wasm build).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire, register } from 'node:module';
 import { after, before, describe, test } from 'node:test';
-import { BlendModels, blendConfig, presetRow } from '../../web/widgets/blend/blend-model.js';
-import { formatNumber } from '../../web/widgets/shared/format.js';
+import { BlendModel, describeShare } from '../../web/widgets/blend/blend-model.js';
+import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
+import { WorldReader } from '../../web/widgets/shared/world-reader.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { newWatchedPage, openBrowser, screenshot, serveDist } from './browser.mjs';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
-let browser, server, models, config;
+// The kit's budget arithmetic imports a browser module (a ?inline stylesheet, a custom
+// element): Node gets an empty stylesheet and a stand-in HTMLElement, as in ui-budget.test.
+register(`data:text/javascript,${encodeURIComponent(`
+  export async function load(url, context, next) {
+    if (url.endsWith('.css?inline')) return { format: 'module', source: 'export default ""', shortCircuit: true };
+    return next(url, context);
+  }`)}`);
+globalThis.HTMLElement ??= class {};
+const { moveSplit, rebalance, roundToSum, stepWeight } = await import('../../web/ui/budget-math.js');
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const session = useSiteAndBrowser();
+let engine, model, reader;
 before(async () => {
-  server = await serveDist();
-  browser = await openBrowser();
-  config = blendConfig();
-  models = new BlendModels(await loadTestEngine('simd'), config);
+  engine = await loadTestEngine('simd');
+  model = new BlendModel(engine);
+  reader = new WorldReader(engine, w);
 });
-after(async () => {
-  models?.dispose();
-  await browser?.close();
-  await server?.close();
+after(() => {
+  model?.dispose();
+  reader?.dispose();
 });
 
-function startingState() {
-  return {
-    query: config.queryIndex,
-    mode: 'weights',
-    weights: presetRow(config, config.presets.split),
-    scores: config.tokens.map(() => 0),
-    headA: presetRow(config, config.presets.twoHeads.headA),
-    headB: presetRow(config, config.presets.twoHeads.headB),
-  };
-}
+const EMBED = 'embed.html?widget=blend';
+const onehot = (i) => w.tokens.map((_, t) => (t === i ? 1 : 0));
+const close = (a, b, eps = 1e-5) => a.length === b.length && a.every((v, i) => Math.abs(v - b[i]) <= eps);
 
-// The one-head readout line as the widget writes it, for the core's view of `state`.
-function expectedReadout(state) {
-  const view = models.compute(state);
-  const q = config.tokens[state.query];
-  return `Output for “${q}” = (${view.output.map((v) => formatNumber(v)).join(', ')}); like “researcher”: cos = ${formatNumber(view.readout.subject)} · like “it”: cos = ${formatNumber(view.readout.complement)}`;
-}
-
-async function openBlend(viewport) {
-  const { page, problems } = await newWatchedPage(browser, viewport);
-  await page.goto(server.url);
+async function open(path = EMBED, viewport = { width: 1280, height: 800 }) {
+  const { page, problems } = await newWatchedPage(session.browser, viewport);
+  await page.goto(session.server.url + path);
   const blend = page.locator('mha-blend[ready]');
   await blend.waitFor();
   return { page, problems, blend };
 }
 
-const readout = (blend) => blend.locator('.readout').textContent();
+/** A page with touch input; CDP touch events make pointerType "touch". */
+async function openTouch() {
+  const page = await session.browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text()); });
+  await page.goto(session.server.url + EMBED);
+  const blend = page.locator('mha-blend[ready]');
+  await blend.waitFor();
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  return { page, problems, blend, touch };
+}
 
-describe('blend widget', () => {
-  test('shows the core’s output for the preset split, and two heads keep both', async () => {
-    const { page, problems, blend } = await openBlend();
-    assert.equal(await readout(blend), expectedReadout(startingState()));
-    const view = models.compute(startingState());
-    assert.ok(view.readoutA.subject > 0.95 && view.readoutB.complement > 0.95, 'two heads keep both');
-    const headA = await blend.locator('.head-a-text').textContent();
-    assert.match(headA, new RegExp(`cos = ${formatNumber(view.readoutA.subject)}`));
-    await screenshot(page, 'blend-start');
+const state = (blend) => blend.evaluate((el) => el.state);
+const view = (blend) => blend.evaluate((el) => JSON.parse(JSON.stringify(el.view)));
+
+/** What the widget shows, read from its DOM. */
+function shown(blend) {
+  return blend.evaluate((el) => {
+    const root = el.shadowRoot;
+    const marks = (box) => [...box.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td.answer')].map((td) => [...td.querySelectorAll('.mark')].map((m) => (m.classList.contains('right') ? '✓' : '✗') + m.textContent.slice(0, 1)).join('')));
+    const centre = (node) => {
+      const box = node.getBoundingClientRect();
+      return [box.x + box.width / 2, box.y + box.height / 2];
+    };
+    return {
+      headline: root.querySelector('.headline').textContent,
+      fair: root.querySelector('.fair').textContent,
+      sumLine: root.querySelector('.sum-line').textContent,
+      undo: root.querySelector('.undo-text').textContent,
+      oneMarks: marks(root.querySelector('.one-head .reader')),
+      twoMarks: marks(root.querySelector('.two-heads .reader')),
+      oneCount: root.querySelector('.one-head .reader-count').textContent,
+      twoCount: root.querySelector('.two-heads .reader-count').textContent,
+      bar: [...root.querySelectorAll('.one-head .ui-budget-seg')].map((s) => Number(s.getAttribute('aria-valuenow'))),
+      altBar: root.querySelector('.alt').hidden ? null : [...root.querySelectorAll('.alt .ui-budget-seg')].map((s) => Number(s.getAttribute('aria-valuenow'))),
+      tokenPixels: [...root.querySelectorAll('.plane .token circle')].map(centre),
+      points: Object.fromEntries([...root.querySelectorAll('.plane [data-point]')].map((p) => [p.dataset.point, centre(p)])),
+      labels: [...root.querySelectorAll('.one-head .ui-budget-label')].map((l) => l.textContent),
+    };
+  });
+}
+
+/** The marks a reader result should produce: per cell, who then what, ✓ or ✗. */
+const expectedMarks = (read) => w.reader.subjects.map((_, s) => w.reader.complements.map((_, c) => {
+  const v = read.variants.find((x) => x.subject === s && x.complement === c);
+  return `${v.whoAnswer === s ? '✓✓' : '✗✗'}${v.whatAnswer === c ? '✓✓' : '✗✗'}`;
+}));
+
+/** Checks everything on screen against the core's answer for `st`, computed in Node. */
+async function assertShowsCore(blend, st) {
+  const expected = model.compute(st);
+  const one = reader.read(2, st.budget ? { 0: st.budget } : {});
+  const two = reader.read(4);
+  const got = await shown(blend);
+  // Reader: accuracies from WorldReader, and every cell.
+  assert.equal(expected.one.subjectCorrect, one.subjectCorrect);
+  assert.match(got.headline, new RegExp(`One head: who did the saying\\? right in ${one.subjectCorrect} of 16, what was said\\? in ${one.complementCorrect} of 16\\.`));
+  assert.match(got.headline, new RegExp(`Two heads: ${two.subjectCorrect} of 16 and ${two.complementCorrect} of 16\\.`));
+  assert.equal(got.oneCount, `One head: who? ${one.subjectCorrect}/16 · what? ${one.complementCorrect}/16`);
+  assert.equal(got.twoCount, `Two heads: who? ${two.subjectCorrect}/16 · what? ${two.complementCorrect}/16`);
+  assert.deepEqual(got.oneMarks, expectedMarks(one));
+  assert.deepEqual(got.twoMarks, expectedMarks(two));
+  // The budget: the bar, and its three parts adding up to 1.
+  assert.ok(close(got.bar, expected.budget.map((v) => Math.round(v * 1000) / 1000), 1e-9), `bar ${got.bar}`);
+  const others = expected.budget.reduce((s, v, t) => (t === w.subjectIndex || t === w.complementIndex ? s : s + v), 0);
+  const parts = roundToSum([expected.budget[w.subjectIndex], expected.budget[w.complementIndex], others], 3);
+  assert.equal(got.sumLine, `researcher ${parts[0].toFixed(3)} + it ${parts[1].toFixed(3)} + 9 other words ${parts[2].toFixed(3)} = 1.000`);
+  const labelSum = got.labels.reduce((s, text) => s + Number(text.match(/\d\.\d\d$/)[0]), 0);
+  assert.ok(Math.abs(labelSum - 1) < 1e-9, `bar labels add up to ${labelSum}`);
+  // The page's own view is the core's.
+  const v = await view(blend);
+  assert.ok(close(v.budget, expected.budget, 1e-7));
+  assert.ok(close(v.output, expected.output, 1e-6));
+  assert.ok(Math.abs(v.plane.explained - expected.plane.explained) < 1e-9);
+  // Points: every drawn point is the core's plane coordinate under one affine map with the
+  // same scale on both axes (y up): fit it on two tokens, check all others and the outputs.
+  const px = got.tokenPixels;
+  const [a, b] = [w.subjectIndex, w.complementIndex];
+  const P = expected.plane.tokens;
+  const scale = Math.hypot(px[a][0] - px[b][0], px[a][1] - px[b][1]) / Math.hypot(P[a][0] - P[b][0], P[a][1] - P[b][1]);
+  const toPixel = ([x, y]) => [px[a][0] + (x - P[a][0]) * scale, px[a][1] - (y - P[a][1]) * scale];
+  P.forEach((p, t) => assert.ok(close(toPixel(p), px[t], 0.6), `token ${w.tokens[t]}: ${px[t]} vs ${toPixel(p)}`));
+  for (const name of ['one', 'subject', 'complement']) {
+    assert.ok(close(toPixel(expected.plane[name]), got.points[name], 0.6), `${name} point`);
+  }
+  // Undo it? The other weights' point is drawn on the output's point.
+  const alt = expected.alternative;
+  if (alt.meaningful) {
+    assert.ok(close(got.points.alternative, got.points.one, 1), `alternative ${got.points.alternative} vs output ${got.points.one}`);
+    assert.ok(close(got.altBar, alt.weights.map((x) => Math.round(x * 1000) / 1000), 1e-9));
+    assert.match(got.undo, new RegExp(`${describeShare(alt.moved).replace(/[()<.]/g, '\\$&')} of the budget moved`));
+  } else {
+    assert.equal(got.points.alternative, undefined);
+    assert.equal(got.altBar, null);
+  }
+  return { expected, got, one, two };
+}
+
+describe('blend: one head of width 6 against two heads of width 3', () => {
+  test('the comparison is fair: the same d_model, the same weights, h heads of width d/h', async () => {
+    const { fairness } = model;
+    assert.equal(fairness.one.dModel, fairness.two.dModel);
+    assert.equal(fairness.one.dModel, w.dModel);
+    assert.equal(fairness.one.numHeads * fairness.one.width, fairness.one.dModel);
+    assert.equal(fairness.two.numHeads * fairness.two.width, fairness.two.dModel);
+    assert.equal(fairness.one.width, 2 * fairness.two.width, 'the one head is as wide as the two together');
+    assert.equal(fairness.sameWeights, true);
+    assert.deepEqual(model.oneHead.members.map((m) => m.id), ['subject', 'complement']);
+    const { blend, problems } = await open();
+    const got = await shown(blend);
+    assert.equal(got.fair, `Same W_Q, W_K, W_V, W_O and the same d_model = ${fairness.one.dModel} in both; only the split differs: 1 head of width ${fairness.one.width} doing both jobs, or 2 heads of width ${fairness.two.width} doing one each.`);
     assert.deepEqual(problems, []);
   });
 
-  test('typing a weight rescales the others and updates the output', async () => {
-    const { problems, blend } = await openBlend();
-    const field = blend.getByLabel('Weight on “researcher”, exact value').first();
-    await field.fill('');
-    await field.pressSequentially('0.7');
-    const state = startingState();
-    // The widget keeps the budget: the rest is scaled by (1 - 0.7) / (1 - 0.45).
-    state.weights = state.weights.map((w, i) => (i === 1 ? 0.7 : (w * 0.3) / 0.55));
-    assert.equal(await readout(blend), expectedReadout(state));
-    const it = blend.getByLabel('Weight on “it”, exact value').first();
-    assert.equal(await it.inputValue(), formatNumber(0.4 * 0.3 / 0.55));
+  test('starts from the head’s own softmax weights; every number and point is the core’s', async () => {
+    const { blend, problems } = await open();
+    assert.deepEqual(await state(blend), { budget: null });
+    const { expected, one, two } = await assertShowsCore(blend, { budget: null });
+    assert.ok(expected.budget[w.subjectIndex] > 0.4 && expected.budget[w.complementIndex] > 0.4, 'the one head splits “said”’s budget');
+    assert.ok(model.subjectBudget[w.subjectIndex] > 0.85 && model.complementBudget[w.complementIndex] > 0.85);
+    assert.deepEqual([one.subjectCorrect, one.complementCorrect, two.subjectCorrect, two.complementCorrect], [8, 8, 16, 16]);
+    console.log(`default: one head ${one.subjectCorrect}/16 and ${one.complementCorrect}/16; two heads ${two.subjectCorrect}/16 and ${two.complementCorrect}/16; budget ${expected.budget[w.subjectIndex].toFixed(4)} / ${expected.budget[w.complementIndex].toFixed(4)}; undo-it moved ${describeShare(expected.alternative.moved)}`);
     assert.deepEqual(problems, []);
   });
 
-  test('arrow keys on a slider move a weight by 0.01 per press', async () => {
-    const { problems, blend } = await openBlend();
-    const slider = blend.getByRole('slider', { name: 'Weight on “it”' }).first();
+  test('dragging the bar with the mouse toward the subject wins “who?” and loses “what?”', async () => {
+    const { page, blend, problems } = await open();
+    const handle = blend.locator(`.one-head .ui-budget-handle[data-left="${w.subjectIndex}"]`);
+    const track = await blend.locator('.one-head .ui-budget-track').boundingBox();
+    const box = await handle.boundingBox();
+    // The handle's left part: its right part may lie under the next boundary's handle.
+    const [x, y] = [box.x + 4, box.y + box.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    const targetX = track.x + track.width * 0.7;
+    for (let i = 1; i <= 6; i++) await page.mouse.move(x + ((targetX - x) * i) / 6, y + 10);
+    await page.mouse.up();
+    const st = await state(blend);
+    const fraction = (targetX - track.x) / track.width;
+    assert.ok(close(st.budget, moveSplit(model.ownBudget, w.subjectIndex, fraction), 1e-6), `drag gave ${st.budget}`);
+    const { one } = await assertShowsCore(blend, st);
+    assert.equal(one.subjectCorrect, 16);
+    assert.ok(one.complementCorrect < 16);
+    console.log(`dragged to ${fraction.toFixed(3)}: researcher ${st.budget[w.subjectIndex].toFixed(3)}, it ${st.budget[w.complementIndex].toFixed(3)}: one head ${one.subjectCorrect}/16 and ${one.complementCorrect}/16`);
+    // The same state typed as exact values gives the same view.
+    const typed = await blend.evaluate((el, b) => { el.setState({ budget: b }); return el.view.one; }, st.budget);
+    assert.equal(typed.subjectCorrect, one.subjectCorrect);
+    assert.deepEqual(problems, []);
+  });
+
+  test('a touch drag does the same (and does not scroll the page)', async () => {
+    const { page, blend, problems, touch } = await openTouch();
+    const handle = blend.locator(`.one-head .ui-budget-handle[data-left="${w.subjectIndex}"]`);
+    await handle.scrollIntoViewIfNeeded();
+    const scrollBefore = await page.evaluate(() => window.scrollY);
+    const track = await blend.locator('.one-head .ui-budget-track').boundingBox();
+    const box = await handle.boundingBox();
+    const [x, y] = [box.x + 4, box.y + box.height / 2];
+    const targetX = track.x + track.width * 0.25;
+    await touch('touchStart', x, y);
+    for (let i = 1; i <= 5; i++) await touch('touchMove', x + ((targetX - x) * i) / 5, y + i);
+    await touch('touchEnd');
+    const st = await state(blend);
+    assert.ok(close(st.budget, moveSplit(model.ownBudget, w.subjectIndex, (targetX - track.x) / track.width), 1e-6), `touch gave ${st.budget}`);
+    assert.equal(await page.evaluate(() => window.scrollY), scrollBefore);
+    const { one } = await assertShowsCore(blend, st);
+    assert.ok(one.complementCorrect === 16 && one.subjectCorrect < 16, 'toward “it”: “what?” wins, “who?” loses');
+    await page.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('keys: ↑ on “researcher” steps its weight (the rest rescales); Enter types an exact one', async () => {
+    const { page, blend, problems } = await open();
+    const slider = blend.getByRole('slider', { name: 'One head: weight on “researcher”' });
     await slider.focus();
-    for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
-    const state = startingState();
-    const others = 1 - 0.4;
-    state.weights = state.weights.map((w, i) => (i === 7 ? 0.45 : (w * (1 - 0.45)) / others));
-    assert.equal(await readout(blend), expectedReadout(state));
-    assert.deepEqual(problems, []);
-  });
-
-  test('scores mode: softmax (in the core) turns typed scores into weights', async () => {
-    const { problems, blend } = await openBlend();
-    await blend.getByRole('button', { name: 'Edit scores' }).click();
-    const field = blend.getByLabel('Score on “researcher”, exact value');
-    await field.fill('');
-    await field.pressSequentially('3');
-    const state = { ...startingState(), mode: 'scores', scores: config.tokens.map((_, i) => (i === 1 ? 3 : 0)) };
-    assert.equal(await readout(blend), expectedReadout(state));
-    assert.deepEqual(problems, []);
-  });
-
-  test('bad input: a message beside the field, the last good output stays', async () => {
-    const { page, problems, blend } = await openBlend();
-    const before = await readout(blend);
-    const field = blend.getByLabel('Weight on “researcher”, exact value').first();
-    for (const text of ['abc', '1e999', 'NaN', '0x10', '-0.5', '']) {
-      await field.fill(text);
-      assert.equal(await field.getAttribute('aria-invalid'), 'true', `"${text}" is rejected`);
-      assert.ok((await blend.locator('.field-error', { hasText: 'Weight on “researcher”' }).first().textContent()).length > 0);
-      assert.equal(await readout(blend), before);
-      assert.equal(await field.inputValue(), text, 'the typed text is kept for correction');
-    }
-    await screenshot(page, 'blend-bad-input');
-    await field.fill('0.45');
-    assert.equal(await field.getAttribute('aria-invalid'), 'false');
-    assert.deepEqual(problems, []);
-  });
-
-  test('presets, undo, reset, and the state survives a reload', async () => {
-    const { page, problems, blend } = await openBlend();
-    await blend.getByRole('button', { name: 'All on the subject' }).click();
-    const subject = { ...startingState(), weights: presetRow(config, config.presets.subject) };
-    assert.equal(await readout(blend), expectedReadout(subject));
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+    let expected = model.ownBudget;
+    for (let i = 0; i < 3; i++) expected = stepWeight(expected, w.subjectIndex, 0.01);
+    let st = await state(blend);
+    assert.ok(close(st.budget, expected, 1e-9));
+    await assertShowsCore(blend, st);
+    await page.keyboard.press('Enter');
+    const field = blend.getByLabel('One head: exact weight on “researcher” (the others rescale)');
+    await field.fill('1');
+    st = await state(blend);
+    assert.ok(close(st.budget, rebalance(expected, w.subjectIndex, 1), 1e-9));
+    assert.ok(close(st.budget, onehot(w.subjectIndex), 1e-9));
+    const { one, got } = await assertShowsCore(blend, st);
+    console.log(`all on the subject: one head ${one.subjectCorrect}/16 and ${one.complementCorrect}/16`);
+    assert.equal(one.subjectCorrect, 16);
+    assert.match(got.undo, /No other weighting gives this output/);
+    // Bad text: a message where the learner is looking, the last good state kept.
+    await field.fill('2');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await state(blend), st);
+    await page.keyboard.press('Escape');
+    // Back to the head's own weights, undo, reset, reload.
+    await blend.getByRole('button', { name: 'Back to its own weights' }).click();
+    assert.deepEqual(await state(blend), { budget: null });
+    await blend.getByRole('button', { name: 'Undo' }).click();
+    assert.ok(close((await state(blend)).budget, onehot(w.subjectIndex), 1e-9));
     await page.reload();
-    await page.locator('mha-blend[ready]').waitFor();
-    assert.equal(await readout(page.locator('mha-blend')), expectedReadout(subject), 'reload keeps the state');
-    await page.locator('mha-blend').getByRole('button', { name: 'Reset' }).click();
-    assert.equal(await readout(page.locator('mha-blend')), expectedReadout(startingState()));
-    await page.locator('mha-blend').getByRole('button', { name: 'Undo' }).click();
-    assert.equal(await readout(page.locator('mha-blend')), expectedReadout(subject));
+    const again = page.locator('mha-blend[ready]');
+    await again.waitFor();
+    assert.ok(close((await state(again)).budget, onehot(w.subjectIndex), 1e-9), 'reload keeps the state (URL hash)');
+    await again.getByRole('button', { name: 'Reset' }).click();
+    assert.deepEqual(await state(again), { budget: null });
     assert.deepEqual(problems, []);
   });
 
-  test('undo it: the core finds other weights with the same output', async () => {
-    const { blend } = await openBlend();
-    const view = models.compute(startingState());
-    assert.equal(view.alternative.found, true);
-    assert.ok(view.alternative.maxOutputDifference < 1e-5);
-    const cells = await blend.locator('.alt-table tbody tr').nth(1).locator('td').allTextContents();
-    assert.deepEqual(cells, [formatNumber(0.45), formatNumber(view.alternative.weights[1])]);
+  test('undo it? a tiny move reads “< 1%”, never “0%”; the point still coincides', async () => {
+    const { blend, problems } = await open();
+    const budget = w.tokens.map((_, t) => (t === w.subjectIndex ? 0.997 : t === 2 ? 0.003 : 0));
+    await blend.evaluate((el, b) => el.setState({ budget: b }), budget);
+    const { expected, got } = await assertShowsCore(blend, { budget });
+    assert.ok(expected.alternative.meaningful && expected.alternative.moved < 0.01, `moved ${expected.alternative.moved}`);
+    assert.match(got.undo, /< 1% \(0\.\d%\) of the budget moved/);
+    assert.ok(!close(got.altBar, got.bar, 1e-3), 'the other weights differ');
+    assert.deepEqual(problems, []);
   });
 
-  test('usable at 320 px wide', async () => {
-    const { page, problems } = await openBlend({ width: 320, height: 700 });
+  test('the undo-it weights differ from the budget and land on the same point (default)', async () => {
+    const { blend, problems } = await open();
+    const got = await shown(blend);
+    const v = await view(blend);
+    assert.ok(v.alternative.meaningful);
+    assert.ok(v.alternative.moved > 0.05, `moved ${v.alternative.moved}`);
+    assert.ok(close(got.points.alternative, got.points.one, 1));
+    const diff = v.alternative.weights.reduce((s, x, t) => s + Math.abs(x - v.budget[t]), 0) / 2;
+    assert.ok(Math.abs(diff - v.alternative.moved) < 1e-4);
+    assert.ok(close(v.alternative.output, v.output, 1e-5), 'same output, all 6 coordinates');
+    assert.deepEqual(problems, []);
+  });
+
+  test('bad state and config: refused with a notice, the starting example shown', async () => {
+    for (const [hash, message] of [
+      ['#blend={"budget":[1,0]}', /budget: expected 11 weights/],
+      ['#blend={"budget":[0.5,0.5,0.5,0,0,0,0,0,0,0,0]}', /add up to 1\.5/],
+      ['#blend={"budget":[2,-1,0,0,0,0,0,0,0,0,0]}', /cannot be negative/],
+      ['#blend={"budget":["1",0,0,0,0,0,0,0,0,0,0]}', /finite number/],
+      ['#blend={"query":6,"mode":"weights"}', /unknown keys: query, mode/],
+      ['#blend=[1]', /expected an object/],
+    ]) {
+      const { page, blend, problems } = await open(EMBED + hash);
+      assert.match(await blend.locator('.notice').textContent(), message);
+      assert.deepEqual(await state(blend), { budget: null });
+      await assertShowsCore(blend, { budget: null });
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+    const { page, blend, problems } = await open(`${EMBED}&config=${encodeURIComponent('{"valueWidth":0}')}`);
+    assert.match(await blend.locator('.notice').textContent(), /Ignored “config”: this widget always shows the lesson’s one sentence/);
+    await assertShowsCore(blend, { budget: null });
+    // setState refuses and keeps the state.
+    const error = await blend.evaluate((el) => { try { el.setState({ budget: [Number.NaN] }); return null; } catch (e) { return e.message; } });
+    assert.match(error, /budget/);
+    assert.deepEqual(await state(blend), { budget: null });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('readonly: the bar shows the budget but keys change nothing', async () => {
+    const { page, blend, problems } = await open(`${EMBED}&readonly`);
+    await blend.getByRole('slider', { name: 'One head: weight on “researcher”' }).focus();
+    await page.keyboard.press('ArrowUp');
+    assert.deepEqual(await state(blend), { budget: null });
+    assert.deepEqual(problems, []);
+  });
+
+  test('keyboard: at most 15 tab stops, distinct names for every head’s sliders', async () => {
+    const { page, blend, problems } = await open();
+    const names = await blend.evaluate((el) => {
+      el.shadowRoot.querySelector('details.values').open = true; // opened without moving focus
+      return [...el.shadowRoot.querySelectorAll('[role="slider"]')].map((s) => s.getAttribute('aria-label'));
+    });
+    assert.equal(new Set(names).size, names.length, 'no two sliders share a name');
+    assert.ok(names.includes('Subject finder: weight on “it”') && names.includes('Complement finder: weight on “it”'));
+    const stops = [];
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const where = await page.evaluate(() => {
+        let el = document.activeElement;
+        while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+        const inWidget = document.activeElement?.tagName === 'MHA-BLEND';
+        return inWidget ? `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent.trim().slice(0, 30)}` : null;
+      });
+      if (where === null && stops.length === 0) continue; // not yet in the widget
+      if (where === null || stops.includes(where)) break;
+      stops.push(where);
+    }
+    console.log(`tab stops: ${stops.length}: ${stops.join(' | ')}`);
+    assert.ok(stops.length >= 5 && stops.length <= 15, `${stops.length} tab stops`);
+    assert.deepEqual(problems, []);
+  });
+
+  test('control and effect together at 1280 x 800; stacked at 390 px without sideways scrolling', async () => {
+    const { page, blend, problems } = await open('', { width: 1280, height: 800 });
+    await blend.evaluate((el) => el.scrollIntoView());
+    const inView = async () => blend.evaluate((el) => {
+      const root = el.shadowRoot;
+      const visible = (node) => {
+        const box = node.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+      };
+      return {
+        bar: visible(root.querySelector('.one-head .ui-budget-track')),
+        point: visible(root.querySelector('.plane [data-point="one"]')),
+        reader: visible(root.querySelector('.one-head .reader')),
+        headline: visible(root.querySelector('.headline')),
+      };
+    });
+    assert.deepEqual(await inView(), { bar: true, point: true, reader: true, headline: true });
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const shot = (name) => path.join(SCREENSHOT_DIR, `${name}.png`);
+    await page.screenshot({ path: shot('blend-1280') }); // one screen, as the learner sees it
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await blend.evaluate((el) => el.scrollIntoView());
+    await page.screenshot({ path: shot('blend-dark-1280') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await blend.evaluate((el) => el.scrollIntoView());
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
-    await screenshot(page, 'blend-320');
+    assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+    await blend.screenshot({ path: shot('blend-390') });
     assert.deepEqual(problems, []);
   });
+
+  for (const scheme of ['light', 'dark']) {
+    test(`axe: no violations in ${scheme} (values open, a field invalid)`, async () => {
+      const { page, blend, problems } = await open();
+      await page.emulateMedia({ colorScheme: scheme });
+      await blend.locator('details.values summary').click();
+      await blend.getByRole('slider', { name: 'One head: weight on “it”' }).focus();
+      await page.keyboard.press('Enter');
+      await blend.getByLabel('One head: exact weight on “it” (the others rescale)').fill('abc');
+      await page.evaluate(axeSource);
+      const results = await page.evaluate(() => window.axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      }));
+      const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      assert.deepEqual(found, []);
+      assert.deepEqual(problems, []);
+    });
+  }
 });

@@ -6,13 +6,13 @@ export async function author(): Promise<void> {
   const blend = document.querySelector('mha-blend');
   if (blend) {
     const state: BlendState = blend.state;
-    blend.setState({ ...state, mode: 'scores' });
+    blend.setState({ budget: null });
     blend.addEventListener('change', (event) => {
       const detail = (event as CustomEvent<WidgetChangeDetail<BlendState>>).detail;
-      void detail.state.weights.length;
+      void detail.state.budget?.length;
     });
-    // @ts-expect-error: mode is "weights" or "scores"
-    blend.setState({ ...state, mode: 'both' });
+    // @ts-expect-error: the budget is an array of numbers or null
+    blend.setState({ ...state, budget: 'half' });
     blend.reset();
   }
   const tag: string = WIDGETS['wo-mixing'].tag;

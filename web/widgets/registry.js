@@ -12,7 +12,7 @@ export const WIDGETS = {
   },
   blend: {
     tag: 'mha-blend', title: 'One head, one average',
-    attributes: [...COMMON, 'sentence', 'query', 'subject', 'complement'],
+    attributes: [...COMMON],
   },
   'head-splitting': { tag: 'mha-head-splitting', title: 'Head splitting', attributes: [...COMMON] },
   'wo-mixing': { tag: 'mha-wo-mixing', title: 'What W_O is for', attributes: [...COMMON, 'heads', 'token'] },

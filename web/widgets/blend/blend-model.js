@@ -1,139 +1,192 @@
-// The blend widget's mathematics, run by the core: the lesson data turned into models,
-// and one state turned into everything the widget shows. No DOM here.
-import lesson from '../../../lessons/multiple-heads/widgets/blend.json' with { type: 'json' };
-import { identityMatrix } from '../shared/matrices.js';
+// The blend demonstration's mathematics, run by the core, and its state contract. No DOM.
+//
+// The fair comparison, in the lesson's one world (world.js): the same packed W_Q, W_K, W_V,
+// W_O and the same input X, cut into heads two ways at the same d_model:
+//   * h = 2: head 1 is the Subject finder and the Complement finder merged into ONE head of
+//     width 2 d_k; its one softmax row for "said" must cover both jobs (~0.47 / 0.47);
+//   * h = 4: the two finders are TWO heads of width d_k, each with a budget of its own.
+// The learner may replace the one head's row for "said" (the state's `budget`); everything
+// else is what the core computes.
+//
+// What is shown, all from the core:
+//   * the reader (world-reader.js) over the 16 sentence variants, for both splits;
+//   * a plane: the principal plane of the subject finder's value vectors (the tokens'
+//     meanings, 3-D), with the one head's output (its subject-finder half: both halves are
+//     equal because both finders' W_V read the same meanings), the two heads' outputs, and
+//     the "undo it?" output: other weights that give the one head exactly the same output.
+import { THE_WORLD, headsAt } from '../shared/world.js';
+import { WorldReader } from '../shared/world-reader.js';
 
-export const BLEND_LESSON = lesson;
+/** The two splits compared: one head for both jobs (h = 2), a head per job (h = 4). */
+export const ONE_HEAD_SPLIT = 2;
+export const TWO_HEADS_SPLIT = 4;
 
-/** Splits a sentence into word and punctuation tokens: "it was wrong." -> it, was, wrong, . */
-export function tokenize(sentence) {
-  return sentence.match(/[\p{L}\p{N}'’-]+|[^\s\p{L}\p{N}]/gu) ?? [];
+/** Weights must sum to 1 within this (the core's own tolerance for supplied weights). */
+export const SUM_TOLERANCE = 1e-4;
+
+/** Below this share of the budget moved, an "alternative" is the same weighting. */
+export const MEANINGFUL_MOVE = 1e-3;
+
+/** The starting state: the head's own softmax weights (budget null). */
+export function defaultBlendState() {
+  return { budget: null };
 }
 
 /**
- * The widget's configuration: lesson data, optionally overridden by an author (sentence,
- * query, subject, complement). A new sentence keeps the lesson's value vectors for the
- * subject and the complement (whatever their words) and seeds the others.
+ * A clean state from untrusted input (URL, setState), or an Error naming the problem.
+ * State: { budget: null | number[L] } with the one head's weights for "said": finite,
+ * non-negative, summing to 1 within SUM_TOLERANCE. null means the head's own weights.
  */
-export function blendConfig(overrides = {}) {
-  const config = { ...lesson, ...overrides };
-  if (typeof config.sentence !== 'string' || config.sentence.length > 400) {
-    throw new Error('sentence: expected text of at most 400 characters');
-  }
-  if (overrides.sentence !== undefined) config.tokens = tokenize(config.sentence);
-  const tokens = config.tokens;
-  if (tokens.length < 3 || tokens.length > 40) throw new Error(`sentence: expected 3 to 40 tokens, got ${tokens.length}`);
-  if (overrides.sentence !== undefined || overrides.subject !== undefined || overrides.complement !== undefined) {
-    const [subjectVector, complementVector] = [lesson.values[lesson.subject], lesson.values[lesson.complement]];
-    config.values = { [config.subject]: subjectVector, [config.complement]: complementVector };
-  }
-  if (config.subject === config.complement) throw new Error('subject and complement must be different tokens');
-  const index = (token, what) => {
-    const i = tokens.indexOf(token);
-    if (i < 0) throw new Error(`${what} “${token}” is not one of the tokens`);
-    return i;
-  };
-  return {
-    ...config,
-    queryIndex: index(config.query, 'query'),
-    subjectIndex: index(config.subject, 'subject'),
-    complementIndex: index(config.complement, 'complement'),
-  };
+export function sanitizeBlendState(raw, L = THE_WORLD.L) {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object { budget }');
+  const unknown = Object.keys(raw).filter((key) => key !== 'budget');
+  if (unknown.length) throw new Error(`unknown ${unknown.length > 1 ? 'keys' : 'key'}: ${unknown.slice(0, 3).join(', ')} (the state is { budget })`);
+  const { budget } = raw;
+  if (budget === null || budget === undefined) return { budget: null };
+  if (!Array.isArray(budget) || budget.length !== L) throw new Error(`budget: expected ${L} weights, one per token, or null`);
+  if (!budget.every((w) => typeof w === 'number' && Number.isFinite(w))) throw new Error('budget: every weight must be a finite number');
+  if (budget.some((w) => w < 0)) throw new Error('budget: weights cannot be negative');
+  const sum = budget.reduce((s, w) => s + w, 0);
+  if (Math.abs(sum - 1) > SUM_TOLERANCE) throw new Error(`budget: the weights add up to ${sum.toPrecision(6)}, not 1`);
+  return { budget: budget.slice() };
 }
 
-/** A weight row from a preset: named weights, and `rest` shared evenly by the others. */
-export function presetRow(config, preset) {
-  // Presets name the lesson's subject and complement; with an author's sentence they mean
-  // the configured subject and complement tokens.
-  const rename = { [lesson.subject]: config.subject, [lesson.complement]: config.complement };
-  const named = Object.entries(preset.weights).map(([token, w]) => [config.tokens.indexOf(rename[token] ?? token), w]);
-  const others = config.tokens.length - named.length;
-  const row = config.tokens.map(() => (others > 0 ? preset.rest / others : 0));
-  for (const [i, w] of named) row[i] = w;
-  return row;
+/** Columns start..end-1 of every row of a matrix, as a MatrixLike. */
+function columns(matrix, start, end) {
+  const data = [];
+  for (let r = 0; r < matrix.rows; r++) data.push(...matrix.row(r).subarray(start, end));
+  return { rows: matrix.rows, cols: end - start, data: Float32Array.from(data) };
 }
 
-export function uniformRow(config) {
-  return config.tokens.map(() => 1 / config.tokens.length);
+/** Whether two of the core's matrices are entry for entry the same. */
+function sameMatrix(a, b) {
+  return a.rows === b.rows && a.cols === b.cols && a.data.every((v, i) => v === b.data[i]);
 }
 
-export class BlendModels {
-  constructor(engine, config) {
+export class BlendModel {
+  /** Builds the world's models (through WorldReader); call dispose() when done. */
+  constructor(engine, w = THE_WORLD) {
     this.engine = engine;
-    this.config = config;
-    const L = config.tokens.length;
-    const d = config.valueWidth;
-    // Value vectors: the two that matter are set by the lesson; the others are seeded.
-    const others = engine.seededMatrix(L, d, config.otherValues.seed, config.otherValues.scale);
-    this.values = Float32Array.from(others.data);
-    for (const [token, vector] of Object.entries(config.values)) {
-      this.values.set(vector, config.tokens.indexOf(token) * d);
+    this.w = w;
+    this.reader = new WorldReader(engine, w);
+    try {
+      this.#setUp();
+    } catch (error) {
+      this.reader.dispose();
+      throw error;
     }
-    this.valueRow = (s) => this.values.slice(s * d, (s + 1) * d);
+  }
 
-    // One head: d_model = d, W_V = I (values = X), W_O = I (output = the head's output).
-    this.oneHead = engine.createModel({ seqLen: L, dModel: d, numHeads: 1 });
-    this.oneHead.setProjection('value', identityMatrix(d));
-    this.oneHead.setOutputProjection(identityMatrix(d));
-    // Two heads: d_model = 2d, X = [values | values], W_V = I: each head sees the same
-    // values in its own d-wide slice, and the concatenation keeps the two slices apart.
-    this.twoHeads = engine.createModel({ seqLen: L, dModel: 2 * d, numHeads: 2 });
-    this.twoHeads.setProjection('value', identityMatrix(2 * d));
-    this.twoHeads.setOutputProjection(identityMatrix(2 * d));
-    this.doubled = new Float32Array(L * 2 * d);
-    for (let s = 0; s < L; s++) {
-      this.doubled.set(this.valueRow(s), s * 2 * d);
-      this.doubled.set(this.valueRow(s), s * 2 * d + d);
+  #setUp() {
+    const { w, reader } = this;
+    const subjectId = w.heads[w.reader.subjectHead].id;
+    const complementId = w.heads[w.reader.complementHead].id;
+    // The one head that holds both finders at h = 2, and the finders' own heads at h = 4.
+    this.oneHead = headsAt(w, ONE_HEAD_SPLIT).find((head) => head.members.some((m) => m.id === subjectId));
+    if (!this.oneHead?.members.some((m) => m.id === complementId)) throw new Error(`at h = ${ONE_HEAD_SPLIT} the subject and complement finders are not one head`);
+    const four = headsAt(w, TWO_HEADS_SPLIT);
+    this.subjectHead = four.find((head) => head.members[0].id === subjectId);
+    this.complementHead = four.find((head) => head.members[0].id === complementId);
+
+    // The fair comparison, read from the two models themselves.
+    const one = reader.model(ONE_HEAD_SPLIT);
+    const two = reader.model(TWO_HEADS_SPLIT);
+    this.fairness = {
+      one: { ...one.config, width: one.config.dK },
+      two: { ...two.config, width: two.config.dK },
+      sameWeights: ['query', 'key', 'value', 'output'].every((kind) => sameMatrix(one.getWeights(kind), two.getWeights(kind))),
+    };
+
+    // Fixed parts: the two heads' answers and weights (nothing the learner edits changes them).
+    this.twoHeads = reader.read(TWO_HEADS_SPLIT);
+    const own = reader.read(ONE_HEAD_SPLIT);
+    const q = w.queryIndex;
+    const row = (weights) => Array.from(weights.subarray(q * w.L, (q + 1) * w.L));
+    this.ownBudget = row(own.weights[this.oneHead.index]);
+    this.subjectBudget = row(this.twoHeads.weights[this.subjectHead.index]);
+    this.complementBudget = row(this.twoHeads.weights[this.complementHead.index]);
+
+    // Value vectors (the core's X W_V): the one head's (width 2 d_k, for "undo it?") and
+    // the subject finder's slice (the meanings, the plane's points).
+    const values = one.forward(w.x, { perHeadContributions: false }).values;
+    this.oneHeadValues = columns(values, this.oneHead.start, this.oneHead.end);
+    this.meanings = columns(values, this.subjectHead.start, this.subjectHead.end);
+    const complementValues = columns(values, this.complementHead.start, this.complementHead.end);
+    // The complement finder's outputs are drawn in the same plane: that is honest only if it
+    // reads the same value vectors as the subject finder.
+    if (!complementValues.data.every((v, i) => v === this.meanings.data[i])) {
+      throw new Error('the subject and complement finders must read the same value vectors to share one plane');
     }
+    const twoOutputs = this.reader.model(TWO_HEADS_SPLIT).forward(w.x, { perHeadContributions: false }).heads;
+    this.subjectOutput = twoOutputs[this.subjectHead.index].output.row(q);
+    this.complementOutput = twoOutputs[this.complementHead.index].output.row(q);
   }
 
   dispose() {
-    this.oneHead.delete();
-    this.twoHeads.delete();
+    this.reader.dispose();
   }
 
-  // Every row attends uniformly except the query's, which gets `row`.
-  #attention(query, row) {
-    const L = this.config.tokens.length;
-    const weights = new Float32Array(L * L).fill(1 / L);
-    weights.set(row, query * L);
-    return weights;
-  }
-
-  /** Everything the widget shows for `state`; throws AttentionError if the core refuses. */
+  /** Everything the widget shows for `state` (sanitised); throws if the core refuses. */
   compute(state) {
-    const { engine, config } = this;
-    const q = state.query;
-    const subject = this.valueRow(config.subjectIndex);
-    const complement = this.valueRow(config.complementIndex);
-    const readout = (v) => ({
-      subject: engine.cosineSimilarity(v, subject),
-      complement: engine.cosineSimilarity(v, complement),
-    });
+    const { w, engine, reader, oneHead } = this;
+    const q = w.queryIndex;
+    const own = state.budget === null;
+    const budget = own ? this.ownBudget.slice() : state.budget.slice();
+    const one = reader.read(ONE_HEAD_SPLIT, own ? {} : { [oneHead.index]: budget });
 
-    const weights = state.mode === 'scores' ? Array.from(engine.softmax(state.scores)) : state.weights;
-    this.oneHead.setAttentionOverride(0, this.#attention(q, weights));
-    const one = this.oneHead.forward(this.values, { perHeadContributions: false });
-    const output = Array.from(one.heads[0].output.row(q));
+    // The one head's output for "said" under this budget (the core's forward pass).
+    const model = reader.model(ONE_HEAD_SPLIT);
+    let output;
+    model.setAttentionOverride(oneHead.index, one.weights[oneHead.index]);
+    try {
+      output = model.forward(w.x, { perHeadContributions: false }).heads[oneHead.index].output.row(q);
+    } finally {
+      model.setAttentionOverride(oneHead.index, null);
+    }
 
-    this.twoHeads.setAttentionOverride(0, this.#attention(q, state.headA));
-    this.twoHeads.setAttentionOverride(1, this.#attention(q, state.headB));
-    const two = this.twoHeads.forward(this.doubled, { perHeadContributions: false });
-    const headA = Array.from(two.heads[0].output.row(q));
-    const headB = Array.from(two.heads[1].output.row(q));
+    // "Undo it?": other weights over the same value vectors with the same output.
+    const alt = engine.findAlternativeWeights(this.oneHeadValues, budget);
+    const meaningful = alt.found && alt.totalWeightMoved >= MEANINGFUL_MOVE;
+    const half = (v) => Array.from(v.subarray(0, this.meanings.cols));
 
-    const alternative = engine.findAlternativeWeights(
-      { rows: config.tokens.length, cols: config.valueWidth, data: this.values }, weights);
+    // One plane for the meanings and every output point.
+    const extra = [half(output), Array.from(this.subjectOutput), Array.from(this.complementOutput)];
+    if (meaningful) extra.push(half(alt.alternativeOutput));
+    const plane = engine.principalPlane(this.meanings, { rows: extra.length, cols: this.meanings.cols, data: extra.flat() });
+    const point = (m, r) => [m.get(r, 0), m.get(r, 1)];
+
     return {
-      weights,
-      output,
-      readout: readout(output),
-      headA,
-      headB,
-      concat: Array.from(two.concat.row(q)),
-      readoutA: readout(headA),
-      readoutB: readout(headB),
-      alternative,
+      budget,
+      own,
+      output: Array.from(output),
+      one: { subjectCorrect: one.subjectCorrect, complementCorrect: one.complementCorrect, total: one.total, variants: one.variants },
+      two: { subjectCorrect: this.twoHeads.subjectCorrect, complementCorrect: this.twoHeads.complementCorrect, total: this.twoHeads.total, variants: this.twoHeads.variants },
+      alternative: {
+        found: alt.found,
+        meaningful,
+        weights: meaningful ? Array.from(alt.weights) : null,
+        moved: alt.totalWeightMoved,
+        maxOutputDifference: alt.maxOutputDifference,
+        output: meaningful ? Array.from(alt.alternativeOutput) : null,
+      },
+      plane: {
+        explained: plane.explained,
+        tokens: Array.from({ length: w.L }, (_, t) => point(plane.coordinates, t)),
+        one: point(plane.extraCoordinates, 0),
+        subject: point(plane.extraCoordinates, 1),
+        complement: point(plane.extraCoordinates, 2),
+        alternative: meaningful ? point(plane.extraCoordinates, 3) : null,
+      },
     };
   }
+}
+
+/**
+ * A share of the budget as words: "47%", "0.3%" (with "< 1%") below one percent, so a
+ * small but real move never reads as "0%".
+ */
+export function describeShare(share) {
+  if (!Number.isFinite(share)) return '—';
+  if (share >= 0.01) return `${Math.round(share * 100)}%`;
+  return `< 1% (${(share * 100).toFixed(share >= 0.001 ? 1 : 2)}%)`;
 }

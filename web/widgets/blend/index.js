@@ -1,268 +1,228 @@
-// <mha-blend>: one head must split its attention budget and returns a blend; two heads
-// keep both relationships. See README.md for attributes and events.
+// <mha-blend>: one head must spend one attention budget on two jobs; two heads of half the
+// width, with the same weights and the same d_model, do one job each. The learner drags the
+// one head's budget for "said" and sees, side by side: where its output lands among the
+// meanings (and that other weights land on the same point), and what a fixed reader can
+// still tell from it over 16 sentences. See README.md for attributes and events.
 import { MhaWidget, element } from '../shared/widget-base.js';
 import { formatNumber } from '../shared/format.js';
-import { StackedBars } from '../shared/stacked-bars.js';
-import { WeightsEditor } from '../shared/weights-editor.js';
-import { BlendModels, blendConfig, presetRow, uniformRow } from './blend-model.js';
+import { headClass, variantTokens } from '../shared/world.js';
+import { BudgetBar } from '../../ui/budget-bar.js';
+import { roundToSum } from '../../ui/budget-math.js';
+import { kitSheet } from '../../ui/styles.js';
+import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState } from './blend-model.js';
+import { PlaneView } from './plane-view.js';
+import { ReaderGrid } from './reader-grid.js';
 import styles from './blend.css?inline';
 
-const MODES = ['weights', 'scores'];
+// Attributes of the old, hand-made blend; the one world replaced them.
+const RETIRED_ATTRIBUTES = ['sentence', 'query', 'subject', 'complement'];
 
 export class BlendWidget extends MhaWidget {
   static tag = 'mha-blend';
   static stateKey = 'blend';
   static styles = styles;
 
+  // The blend always shows the lesson's one world: nothing is left to configure. A config
+  // (or an attribute of the old widget) is refused with a notice, never half-applied.
   defaultConfig() {
-    const overrides = this.configAttribute();
-    for (const name of ['sentence', 'query', 'subject', 'complement']) {
-      if (this.hasAttribute(name)) overrides[name] = this.getAttribute(name);
+    const refused = [];
+    if (this.hasAttribute('config')) refused.push('config');
+    refused.push(...RETIRED_ATTRIBUTES.filter((name) => this.hasAttribute(name)));
+    if (refused.length) {
+      this.showNotice(`Ignored ${refused.map((name) => `“${name}”`).join(', ')}: this widget always shows the lesson’s one sentence and heads, so it takes no configuration.`);
     }
-    return blendConfig(overrides);
+    return {};
   }
 
   defaultState() {
-    const { presets, startingPreset, queryIndex } = this.config;
-    const preset = presets[startingPreset];
-    return {
-      query: queryIndex,
-      mode: 'weights',
-      weights: presetRow(this.config, preset),
-      scores: this.config.tokens.map(() => 0),
-      headA: presetRow(this.config, presets.twoHeads.headA),
-      headB: presetRow(this.config, presets.twoHeads.headB),
-    };
+    return defaultBlendState();
   }
 
   sanitizeState(raw) {
-    const L = this.config.tokens.length;
-    if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
-    const row = (name, { budget }) => {
-      const value = raw[name];
-      if (!Array.isArray(value) || value.length !== L) throw new Error(`${name}: expected ${L} numbers`);
-      if (!value.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 1e6)) {
-        throw new Error(`${name}: every entry must be a finite number`);
-      }
-      if (budget) {
-        if (value.some((v) => v < 0)) throw new Error(`${name}: weights cannot be negative`);
-        const sum = value.reduce((a, b) => a + b, 0);
-        if (Math.abs(sum - 1) > 1e-4) throw new Error(`${name}: weights must sum to 1`);
-      }
-      return value.slice();
-    };
-    if (!Number.isInteger(raw.query) || raw.query < 0 || raw.query >= L) throw new Error('query: not a token position');
-    if (!MODES.includes(raw.mode)) throw new Error('mode: expected "weights" or "scores"');
-    return {
-      query: raw.query,
-      mode: raw.mode,
-      weights: row('weights', { budget: true }),
-      scores: row('scores', { budget: false }),
-      headA: row('headA', { budget: true }),
-      headB: row('headB', { budget: true }),
-    };
+    return sanitizeBlendState(raw, this.model?.w.L);
   }
 
   build() {
-    const { tokens, subjectIndex, complementIndex, valueWidth } = this.config;
-    this.models = new BlendModels(this.engine, this.config);
-    const tokenClass = (_, i) => (i === subjectIndex ? 'token-subject' : i === complementIndex ? 'token-complement' : '');
+    if (!this.root.adoptedStyleSheets.includes(kitSheet())) {
+      this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
+    }
+    this.model = new BlendModel(this.engine);
+    const { w, fairness, oneHead, subjectHead, complementHead } = this.model;
+    const said = w.tokens[w.queryIndex];
+    const subjectWord = w.tokens[w.subjectIndex];
+    const complementWord = w.tokens[w.complementIndex];
+    const memberNames = oneHead.members.map((m) => m.name).join(' + ');
 
-    // The sentence, with the query token chosen from a menu.
-    this.sentence = element('p', { className: 'sentence', ariaLabel: 'The sentence' });
-    this.querySelect = element('select', { ariaLabel: 'Query token' },
-      tokens.map((token, i) => element('option', { value: String(i), textContent: `${token} (${i + 1})` })));
-    this.querySelect.addEventListener('change', () => this.#changeQuery(Number(this.querySelect.value)));
-    const queryField = element('label', { className: 'field' }, ['Query token', this.querySelect]);
+    const caption = element('p', { className: 'caption' }, [
+      element('strong', { textContent: 'Try: ' }),
+      `drag a dividing line of the grey bar toward “${subjectWord}” or toward “${complementWord}”. `,
+      element('strong', { textContent: 'Notice: ' }),
+      `one head can answer one question about “${said}”, never both; two heads answer both.`,
+    ]);
+    const sameText = fairness.sameWeights ? `Same W_Q, W_K, W_V, W_O` : 'Different weights (!)';
+    this.fairLine = element('p', { className: 'fair' }, [
+      `${sameText} and the same d_model = ${fairness.one.dModel} in both; only the split differs: `,
+      element('b', { textContent: `1 head of width ${fairness.one.width}` }), ' doing both jobs, or ',
+      element('b', { textContent: `2 heads of width ${fairness.two.width}` }), ' doing one each.',
+    ]);
+    this.headline = element('p', { className: 'headline', ariaLive: 'polite' });
 
-    // The two value vectors that matter, as small bar charts.
-    const coordinates = Array.from({ length: valueWidth }, (_, j) => `${j + 1}`);
-    const vectorChart = (index, className) => {
-      const chart = new StackedBars({ label: `value vector of “${tokens[index]}”`, columnLabels: coordinates, height: 90 });
-      chart.draw([{ values: Array.from(this.models.valueRow(index)), className }], { scale: 1 });
-      return element('figure', { className: 'vector' }, [
-        chart.element, element('figcaption', { textContent: `v(${tokens[index]})` }),
-      ]);
-    };
-    const vectors = element('div', { className: 'vectors', dataset: { panel: 'vectors' } }, [
-      vectorChart(subjectIndex, 'token-subject'), vectorChart(complementIndex, 'token-complement'),
+    // One head: its budget is the control.
+    this.oneBar = new BudgetBar({
+      label: `One head (${memberNames}): attention budget of “${said}”`,
+      owner: 'One head', tokens: w.tokens, weights: this.model.ownBudget, colour: 'var(--head)', drag: 'sides',
+      onPropose: (row) => this.#propose({ budget: row }),
+    });
+    if (this.readOnly) this.oneBar.setReadonly(true);
+    this.ownButton = element('button', { type: 'button', className: 'secondary', textContent: 'Back to its own weights' });
+    this.ownButton.addEventListener('click', () => this.#propose({ budget: null }));
+    this.oneReader = new ReaderGrid({ w, title: 'One head' });
+    const onePanel = element('section', { className: `column one-head ${headClass(oneHead)}`, ariaLabel: 'One head for both jobs', dataset: { panel: 'one-head' } }, [
+      element('h3', {}, [element('span', { className: 'swatch', ariaHidden: 'true' }), `One head, width ${fairness.one.width}`]),
+      element('p', { className: 'sub', textContent: `${memberNames}: one budget for “${said}”. Drag a line, or pick a word with ← → and press ↑ ↓.` }),
+      this.oneBar.element,
+      this.sumLine = element('p', { className: 'sum-line num' }),
+      this.ownButton,
+      this.oneReader.element,
     ]);
 
-    // One head: edit weights (a budget) or scores (softmax turns them into weights).
-    this.modeButtons = MODES.map((mode) => {
-      const button = element('button', { type: 'button', className: 'secondary', textContent: mode === 'weights' ? 'Edit weights' : 'Edit scores' });
-      button.addEventListener('click', () => this.#propose({ mode }));
-      return button;
+    // Two heads: each spends its own budget (the core's softmax weights, not editable here).
+    const fixedBar = (head, weights) => new BudgetBar({
+      label: `${head.name}: attention budget of “${said}”`, owner: head.name, tokens: w.tokens, weights,
+      colour: `var(--head-${head.members[0].id})`,
     });
-    const presetButtons = ['split', 'subject', 'uniform'].map((name) => {
-      const preset = this.config.presets[name];
-      const button = element('button', { type: 'button', className: 'secondary', textContent: preset.label });
-      button.addEventListener('click', () => this.#propose({
-        mode: 'weights', query: this.config.queryIndex, weights: presetRow(this.config, preset),
-      }));
-      return button;
-    });
-    this.weightsEditor = new WeightsEditor({
-      tokens, label: 'One head: attention weights', kind: 'weights', tokenClass,
-      onPropose: (row) => this.#propose({ weights: row }),
-    });
-    this.scoresEditor = new WeightsEditor({
-      tokens, label: 'One head: scores', kind: 'scores', tokenClass,
-      onPropose: (row) => this.#propose({ scores: row }),
-    });
-    this.outputChart = new StackedBars({ label: 'Output of the head', columnLabels: coordinates });
-    this.readout = element('p', { className: 'readout num' });
-    this.alternative = element('div', { className: 'alternative' });
-
-    const oneHead = element('section', { className: 'panel', ariaLabel: 'One head', dataset: { panel: 'one-head' } }, [
-      element('h3', { textContent: 'One head, one budget' }),
-      element('div', { className: 'toolbar', role: 'group', ariaLabel: 'What to edit' }, this.modeButtons),
-      element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Presets for one head' }, presetButtons),
-      // Wide containers put the editor and its results side by side (see blend.css).
-      element('div', { className: 'one-head-grid' }, [
-        element('div', { className: 'editor-column' }, [this.weightsEditor.element, this.scoresEditor.element]),
-        element('div', { className: 'result-column' }, [
-          element('h4', { textContent: 'Its output: the weighted sum of all value vectors' }),
-          this.outputChart.element,
-          this.readout,
-          element('h4', { textContent: 'Undo it?' }),
-          this.alternative,
-        ]),
+    this.subjectBar = fixedBar(subjectHead, this.model.subjectBudget);
+    this.complementBar = fixedBar(complementHead, this.model.complementBudget);
+    this.twoReader = new ReaderGrid({ w, title: 'Two heads' });
+    const twoPanel = element('section', { className: 'column two-heads', ariaLabel: 'Two heads, one job each', dataset: { panel: 'two-heads' } }, [
+      element('h3', {}, [
+        element('span', { className: `swatch ${headClass(subjectHead)}`, ariaHidden: 'true' }),
+        element('span', { className: `swatch ${headClass(complementHead)}`, ariaHidden: 'true' }),
+        `Two heads, width ${fairness.two.width} each`,
       ]),
+      element('p', { className: 'sub', textContent: 'Each finder has a budget of its own (the core’s softmax weights).' }),
+      element('div', { className: `fixed-bar ${headClass(subjectHead)}` }, [element('h4', { textContent: subjectHead.name }), this.subjectBar.element]),
+      element('div', { className: `fixed-bar ${headClass(complementHead)}` }, [element('h4', { textContent: complementHead.name }), this.complementBar.element]),
+      this.twoReader.element,
     ]);
 
-    // Two heads: each with its own budget.
-    this.headAEditor = new WeightsEditor({
-      tokens, label: 'Head A: attention weights', kind: 'weights', tokenClass,
-      onPropose: (row) => this.#propose({ headA: row }),
+    // The geometry between them.
+    this.plane = new PlaneView({ w, oneHead, subjectHead, complementHead });
+    this.undoText = element('p', { className: 'undo-text' });
+    this.altBar = new BudgetBar({
+      label: `Other weights for the one head with the same output`, owner: 'Other weights', tokens: w.tokens,
+      weights: this.model.ownBudget, colour: 'var(--head)',
     });
-    this.headBEditor = new WeightsEditor({
-      tokens, label: 'Head B: attention weights', kind: 'weights', tokenClass,
-      onPropose: (row) => this.#propose({ headB: row }),
-    });
-    const twoPreset = element('button', { type: 'button', className: 'secondary', textContent: this.config.presets.twoHeads.label });
-    twoPreset.addEventListener('click', () => this.#propose({
-      query: this.config.queryIndex,
-      headA: presetRow(this.config, this.config.presets.twoHeads.headA),
-      headB: presetRow(this.config, this.config.presets.twoHeads.headB),
-    }));
-    const concatLabels = [...coordinates.map((c) => `A${c}`), ...coordinates.map((c) => `B${c}`)];
-    this.concatChart = new StackedBars({ label: 'Concatenated output of heads A and B', columnLabels: concatLabels });
-    this.readoutTwo = element('div', { className: 'readout-two num' });
-    const twoHeads = element('section', { className: 'panel', ariaLabel: 'Two heads', dataset: { panel: 'two-heads' } }, [
-      element('h3', { textContent: 'Two heads, two budgets' }),
-      element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Presets for two heads' }, [twoPreset]),
-      element('div', { className: 'heads' }, [
-        element('div', { className: 'head head-a' }, [element('h4', { textContent: 'Head A' }), this.headAEditor.element]),
-        element('div', { className: 'head head-b' }, [element('h4', { textContent: 'Head B' }), this.headBEditor.element]),
-      ]),
-      element('h4', { textContent: 'Concatenated output: each head keeps its own slice' }),
-      this.concatChart.element,
-      this.readoutTwo,
+    this.altBox = element('div', { className: `alt ${headClass(oneHead)}` }, [this.altBar.element]);
+    const planePanel = element('section', { className: 'column geometry', ariaLabel: 'Where the output lands', dataset: { panel: 'plane' } }, [
+      element('h3', { textContent: `Where “${said}”’s output lands` }),
+      this.plane.element,
+      element('h4', { textContent: 'Undo it?' }),
+      this.undoText,
+      this.altBox,
     ]);
 
-    this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
+    this.values = element('div', { className: 'values-body' });
+    const details = element('details', { className: 'values', dataset: { panel: 'values' } }, [
+      element('summary', { textContent: 'Exact values' }), this.values,
+    ]);
+
     this.body.append(
-      this.historyToolbar('Undo or reset the blend widget'),
-      element('div', { className: 'top' }, [this.sentence, queryField]),
-      vectors, oneHead, twoHeads, this.announcer,
+      element('div', { className: 'top' }, [caption, this.historyToolbar('Undo or reset the blend widget')]),
+      this.fairLine,
+      this.headline,
+      element('div', { className: 'layout' }, [onePanel, planePanel, twoPanel]),
+      details,
     );
   }
 
   dispose() {
-    this.models?.dispose();
-    this.models = null;
+    this.model?.dispose();
+    this.model = null;
   }
 
   compute(state) {
-    return this.models.compute(state);
+    return this.model.compute(state);
   }
 
   #propose(patch) {
-    return this.commit({ ...this.state, ...patch });
-  }
-
-  #changeQuery(query) {
-    this.#propose({
-      query,
-      weights: uniformRow(this.config),
-      scores: this.config.tokens.map(() => 0),
-      headA: uniformRow(this.config),
-      headB: uniformRow(this.config),
-    });
+    let next;
+    try {
+      next = sanitizeBlendState({ ...this.state, ...patch }, this.model.w.L);
+    } catch (error) {
+      return error.message;
+    }
+    return this.commit(next);
   }
 
   render(view, state) {
-    const { tokens, subjectIndex, complementIndex } = this.config;
-    const query = tokens[state.query];
-    this.sentence.replaceChildren(...tokens.map((token, i) => element('span', {
-      className: ['chip', i === state.query ? 'query' : '', i === subjectIndex ? 'token-subject' : '', i === complementIndex ? 'token-complement' : ''].join(' '),
-      textContent: token,
-    })));
-    this.querySelect.value = String(state.query);
-    this.modeButtons.forEach((button, i) => button.setAttribute('aria-pressed', String(MODES[i] === state.mode)));
-    this.weightsEditor.element.hidden = state.mode !== 'weights';
-    this.scoresEditor.element.hidden = state.mode !== 'scores';
-    if (state.mode === 'weights') this.weightsEditor.show(state.weights);
-    else this.scoresEditor.show(state.scores, view.weights);
-
-    const partClass = (s) => (s === subjectIndex ? 'token-subject' : s === complementIndex ? 'token-complement' : `token-other other-${s % 3}`);
-    const parts = (weights) => tokens.map((_, s) => ({
-      values: Array.from(this.models.valueRow(s), (v) => weights[s] * v), className: partClass(s),
-    }));
-    this.outputChart.draw(parts(view.weights), {
-      totals: view.output,
-      description: `Output of the head for “${query}”: ${view.output.map((v) => formatNumber(v)).join(', ')}`,
-    });
-    const like = (r) => `like “${tokens[subjectIndex]}”: cos = ${formatNumber(r.subject)} · like “${tokens[complementIndex]}”: cos = ${formatNumber(r.complement)}`;
-    this.readout.textContent = `Output for “${query}” = (${view.output.map((v) => formatNumber(v)).join(', ')}); ${like(view.readout)}`;
-    this.#renderAlternative(view, state);
-
-    this.headAEditor.show(state.headA);
-    this.headBEditor.show(state.headB);
-    const d = view.headA.length;
-    const slice = (weights, from) => tokens.map((_, s) => ({
-      values: [...(from === 0 ? [] : new Array(d).fill(0)), ...Array.from(this.models.valueRow(s), (v) => weights[s] * v), ...(from === 0 ? new Array(d).fill(0) : [])],
-      className: partClass(s),
-    }));
-    this.concatChart.draw([...slice(state.headA, 0), ...slice(state.headB, d)], {
-      totals: view.concat,
-      columnClasses: [...new Array(d).fill('head-a'), ...new Array(d).fill('head-b')],
-      description: `Concatenated output: head A (${view.headA.map((v) => formatNumber(v)).join(', ')}), head B (${view.headB.map((v) => formatNumber(v)).join(', ')})`,
-    });
-    this.readoutTwo.replaceChildren(
-      element('p', { className: 'head-a-text', textContent: `Head A slice ${like(view.readoutA)}` }),
-      element('p', { className: 'head-b-text', textContent: `Head B slice ${like(view.readoutB)}` }),
+    const { w } = this.model;
+    const said = w.tokens[w.queryIndex];
+    this.oneBar.setWeights(view.budget);
+    this.ownButton.disabled = view.own;
+    // The budget in three parts that visibly add up to 1 (rounded together, largest remainder).
+    const others = view.budget.reduce((sum, v, t) => (t === w.subjectIndex || t === w.complementIndex ? sum : sum + v), 0);
+    const [subjectShare, complementShare, rest] = roundToSum([view.budget[w.subjectIndex], view.budget[w.complementIndex], others], 3);
+    this.sumLine.textContent = `${w.tokens[w.subjectIndex]} ${subjectShare.toFixed(3)} + ${w.tokens[w.complementIndex]} ${complementShare.toFixed(3)} + ${w.L - 2} other words ${rest.toFixed(3)} = ${(subjectShare + complementShare + rest).toFixed(3)}`;
+    this.subjectBar.setWeights(this.model.subjectBudget);
+    this.complementBar.setWeights(this.model.complementBudget);
+    this.oneReader.show(view.one);
+    this.twoReader.show(view.two);
+    this.plane.show(view);
+    const counts = (r) => `${r.subjectCorrect} of ${r.total}`;
+    const countsWhat = (r) => `${r.complementCorrect} of ${r.total}`;
+    // The headline: how often a later layer reads each answer right, over the 16 sentences.
+    this.headline.replaceChildren(
+      element('span', { className: 'score one' }, [
+        element('b', { textContent: 'One head' }), ': who did the saying? right in ', element('strong', { textContent: counts(view.one) }),
+        ', what was said? in ', element('strong', { textContent: countsWhat(view.one) }), '.',
+      ]),
+      ' ',
+      element('span', { className: 'score two' }, [
+        element('b', { textContent: 'Two heads' }), ': ', element('strong', { textContent: counts(view.two) }), ' and ', element('strong', { textContent: countsWhat(view.two) }), '.',
+      ]),
     );
-    this.announcer.textContent = `One head output for ${query}: ${formatNumber(view.readout.subject)} like ${tokens[subjectIndex]}, ${formatNumber(view.readout.complement)} like ${tokens[complementIndex]}. ` +
-      `Head A: ${formatNumber(view.readoutA.subject)} like ${tokens[subjectIndex]}. Head B: ${formatNumber(view.readoutB.complement)} like ${tokens[complementIndex]}.`;
+    this.#renderUndo(view);
+    this.#renderValues(view, state);
+    this.fairLine.dataset.said = said;
   }
 
-  #renderAlternative(view) {
-    const { tokens } = this.config;
+  #renderUndo(view) {
     const alt = view.alternative;
-    if (!alt.found) {
-      this.alternative.replaceChildren(element('p', {
-        textContent: 'For these weights the core finds no other non-negative weighting with the same output.',
-      }));
-      return;
+    this.altBox.hidden = !alt.meaningful;
+    if (alt.meaningful) {
+      this.altBar.setWeights(alt.weights);
+      this.undoText.textContent = `The core found other weights (below; ${describeShare(alt.moved)} of the budget moved) whose output is the same point, to within ${alt.maxOutputDifference.toExponential(0)}. From the output alone, nothing can tell which weighting made it.`;
+    } else if (alt.found) {
+      this.undoText.textContent = `Other weights with this output differ by less than 0.1% of the budget (${describeShare(alt.moved)}): no meaningful alternative here.`;
+    } else {
+      this.undoText.textContent = 'No other weighting gives this output: with the budget on one or two words, the point can be made only one way. But look at the reader: one question is still lost.';
     }
-    const rows = tokens.map((token, s) => element('tr', {}, [
-      element('th', { scope: 'row', textContent: token }),
-      element('td', { className: 'num', textContent: formatNumber(view.weights[s]) }),
-      element('td', { className: 'num', textContent: formatNumber(alt.weights[s]) }),
-    ]));
-    this.alternative.replaceChildren(
-      element('p', { textContent: `The core found different weights with the same output: ${formatNumber(alt.totalWeightMoved * 100, 0)}% of the budget moved, and the two outputs differ by at most ${alt.maxOutputDifference.toExponential(1)}. From the output alone, nothing can tell which weighting made it.` }),
-      element('table', { className: 'alt-table' }, [
-        element('caption', { className: 'sr-only', textContent: 'Your weights beside other weights that give the same output' }),
-        element('thead', {}, [element('tr', {}, [
-          element('th', { scope: 'col', textContent: 'token' }),
-          element('th', { scope: 'col', textContent: 'your weights' }),
-          element('th', { scope: 'col', textContent: 'same output' }),
-        ])]),
-        element('tbody', {}, rows),
-      ]),
+  }
+
+  #renderValues(view) {
+    const { w } = this.model;
+    const columns = [
+      ['One head (now)', view.budget],
+      ['One head’s own', this.model.ownBudget],
+      [this.model.subjectHead.name, this.model.subjectBudget],
+      [this.model.complementHead.name, this.model.complementBudget],
+      ['Other weights', view.alternative.weights],
+    ];
+    const cell = (v) => element('td', { className: 'num', textContent: v === null || v === undefined ? '—' : formatNumber(v, 4) });
+    const sum = (row) => (row ? row.reduce((s, v) => s + v, 0) : null);
+    this.values.replaceChildren(
+      element('p', { className: 'sub', textContent: `To type an exact weight: focus the grey bar, pick a word with ← →, press Enter.` }),
+      element('div', { className: 'table-scroll ui-scroll' }, [element('table', { className: 'values-table' }, [
+        element('caption', { textContent: `Attention weights of “${w.tokens[w.queryIndex]}” (4 decimals)` }),
+        element('thead', {}, [element('tr', {}, [element('th', { scope: 'col', textContent: 'word' }), ...columns.map(([name]) => element('th', { scope: 'col', textContent: name }))])]),
+        element('tbody', {}, [
+          ...w.tokens.map((token, t) => element('tr', {}, [element('th', { scope: 'row', textContent: token }), ...columns.map(([, row]) => cell(row?.[t]))])),
+          element('tr', { className: 'sum' }, [element('th', { scope: 'row', textContent: 'sum' }), ...columns.map(([, row]) => cell(sum(row)))]),
+        ]),
+      ])]),
+      element('p', { className: 'num sub', textContent: `One head’s output for “${w.tokens[w.queryIndex]}” (width ${view.output.length}): (${view.output.map((v) => formatNumber(v, 3)).join(', ')})` }),
+      element('p', { className: 'sub', textContent: `Reader variants: subjects ${w.reader.subjects.map((s) => s.word).join(', ')}; complements ${w.reader.complements.map((c) => c.word).join(', ')} (e.g. “${variantTokens(w, 1, 2).join(' ')}”).` }),
     );
   }
 }

@@ -1,0 +1,79 @@
+// PlaneView: the one head's output as a point among the tokens' meanings. The plane and
+// every coordinate come from the core (engine.principalPlane in BlendModel.compute); this
+// only maps them to pixels, with the same scale on both axes so distances are honest.
+// The frame is fixed by the token points: every output is a weighted average of them, so
+// it always falls inside (the projection of a convex combination is a convex combination).
+import { svg } from '../../ui/svg.js';
+import { element } from '../shared/widget-base.js';
+import { formatNumber } from '../shared/format.js';
+import { headClass } from '../shared/world.js';
+
+const WIDTH = 340;
+const PAD = { left: 14, right: 84, top: 14, bottom: 14 }; // right: room for word labels
+
+export class PlaneView {
+  constructor({ w, oneHead, subjectHead, complementHead }) {
+    this.w = w;
+    this.frame = null;
+    this.classes = { one: headClass(oneHead), subject: headClass(subjectHead), complement: headClass(complementHead) };
+    this.names = { subject: subjectHead.name, complement: complementHead.name };
+    this.svg = svg('svg', { class: 'plane', role: 'img', width: WIDTH });
+    this.tokenLayer = svg('g', { class: 'tokens' });
+    this.pointLayer = svg('g', { class: 'points' });
+    this.svg.append(this.tokenLayer, this.pointLayer);
+    this.explained = element('p', { className: 'sub plane-note' });
+    const key = (cls, shape, text) => element('li', {}, [
+      svg('svg', { class: `key ${cls}`, width: 22, height: 22, viewBox: '-11 -11 22 22', 'aria-hidden': 'true' }, [shape()]),
+      text,
+    ]);
+    this.legend = element('ul', { className: 'plane-legend' }, [
+      key(`one-point ${this.classes.one}`, () => svg('rect', { x: -6, y: -6, width: 12, height: 12, transform: 'rotate(45)' }), 'one head (drag the bar)'),
+      key(`head-point ${this.classes.subject}`, () => svg('circle', { r: 6 }), this.names.subject),
+      key(`head-point ${this.classes.complement}`, () => svg('circle', { r: 6 }), this.names.complement),
+      key('alt-point', () => svg('circle', { r: 8 }), 'other weights, same point'),
+    ]);
+    this.element = element('figure', { className: 'plane-figure' }, [this.svg, this.legend, this.explained]);
+  }
+
+  #layout(tokens) {
+    const xs = tokens.map((p) => p[0]);
+    const ys = tokens.map((p) => p[1]);
+    const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const scale = (WIDTH - PAD.left - PAD.right) / Math.max(maxX - minX, 1e-6);
+    const height = Math.round((maxY - minY) * scale + PAD.top + PAD.bottom);
+    this.svg.setAttribute('viewBox', `0 0 ${WIDTH} ${height}`);
+    this.svg.setAttribute('height', String(height));
+    // y up, as in a maths plot.
+    this.frame = { toX: (x) => PAD.left + (x - minX) * scale, toY: (y) => PAD.top + (maxY - y) * scale };
+  }
+
+  show(view) {
+    const { w } = this;
+    const p = view.plane;
+    if (!this.frame) {
+      this.#layout(p.tokens);
+      const { toX, toY } = this.frame;
+      const key = new Set([w.subjectIndex, w.complementIndex]);
+      this.tokenLayer.replaceChildren(...p.tokens.map(([x, y], t) => svg('g', { class: `token${key.has(t) ? ' key-token' : ''}`, 'data-token': t }, [
+        svg('circle', { cx: toX(x), cy: toY(y), r: key.has(t) ? 5 : 3.5 }),
+        svg('text', { x: toX(x) + 7, y: toY(y) + 4 }, [w.tokens[t]]),
+      ])));
+    }
+    const { toX, toY } = this.frame;
+    const at = ([x, y]) => `translate(${toX(x).toFixed(2)} ${toY(y).toFixed(2)})`;
+    const points = [
+      svg('circle', { class: `head-point ${this.classes.subject}`, r: 6, transform: at(p.subject), 'data-point': 'subject' }),
+      svg('circle', { class: `head-point ${this.classes.complement}`, r: 6, transform: at(p.complement), 'data-point': 'complement' }),
+      svg('g', { class: `one-point ${this.classes.one}`, transform: at(p.one), 'data-point': 'one' }, [
+        svg('rect', { x: -7, y: -7, width: 14, height: 14, transform: 'rotate(45)' }),
+      ]),
+    ];
+    if (p.alternative) points.push(svg('circle', { class: 'alt-point', r: 11, transform: at(p.alternative), 'data-point': 'alternative' }));
+    this.pointLayer.replaceChildren(...points);
+    const xy = ([x, y]) => `(${formatNumber(x)}, ${formatNumber(y)})`;
+    this.svg.setAttribute('aria-label', `The words’ meanings as points on a plane; “${w.tokens[w.subjectIndex]}” at ${xy(p.tokens[w.subjectIndex])}, “${w.tokens[w.complementIndex]}” at ${xy(p.tokens[w.complementIndex])}. ` +
+      `The one head’s output for “${w.tokens[w.queryIndex]}” at ${xy(p.one)}${p.alternative ? ', and other weights land on the same point' : ''}. ` +
+      `The ${this.names.subject}’s output at ${xy(p.subject)}, the ${this.names.complement}’s at ${xy(p.complement)}.`);
+    this.explained.textContent = `The meanings are 3-D; this plane (their two principal directions, from the core) shows ${Math.round(p.explained * 100)}% of their spread.`;
+  }
+}
