@@ -31,11 +31,14 @@ export function stackExtent(parts, columns) {
 
 export class StackedBars {
   /**
-   * @param {{ label: string, columnLabels: string[], height?: number }} options
+   * @param {{ label: string, columnLabels: string[], height?: number, columnWidth?: number, gap?: number }} options
+   *   columnWidth and gap in SVG units (default 44 and 10): narrow for many columns, wide for long labels
    */
-  constructor({ label, columnLabels, height = 160 }) {
+  constructor({ label, columnLabels, height = 160, columnWidth = COLUMN_WIDTH, gap = GAP }) {
     this.columnLabels = columnLabels;
     this.height = height;
+    this.columnWidth = columnWidth;
+    this.gap = gap;
     this.title = svg('title', {}, [label]);
     this.plot = svg('g');
     this.element = svg('svg', { role: 'img', 'aria-label': label, class: 'ui-stacked' }, [this.title, this.plot]);
@@ -47,7 +50,8 @@ export class StackedBars {
    */
   draw(parts, { scale, totals, columnClasses = [], description } = {}) {
     const columns = this.columnLabels.length;
-    const width = columns * (COLUMN_WIDTH + GAP) + GAP;
+    const { columnWidth, gap } = this;
+    const width = columns * (columnWidth + gap) + gap;
     const plotHeight = this.height - TOP - BOTTOM;
     const extent = scale > 0 ? scale : stackExtent(parts, columns);
     const zero = TOP + plotHeight / 2;
@@ -61,7 +65,7 @@ export class StackedBars {
     }
     const shapes = [svg('line', { x1: 0, x2: width, y1: zero, y2: zero, class: 'ui-axis' })];
     for (let j = 0; j < columns; j++) {
-      const x = GAP + j * (COLUMN_WIDTH + GAP);
+      const x = gap + j * (columnWidth + gap);
       let up = 0;
       let down = 0;
       for (const part of parts) {
@@ -70,15 +74,15 @@ export class StackedBars {
         const h = Math.abs(v) * unit;
         const y = v > 0 ? zero - (up + v) * unit : zero + down * unit;
         if (v > 0) up += v; else down -= v;
-        const rect = svg('rect', { x, y, width: COLUMN_WIDTH, height: Math.max(h, 0.5), class: `ui-part ${part.className ?? ''}` });
+        const rect = svg('rect', { x, y, width: columnWidth, height: Math.max(h, 0.5), class: `ui-part ${part.className ?? ''}` });
         if (part.colour) rect.style.setProperty('--part', part.colour);
         shapes.push(rect);
       }
       if (totals && Number.isFinite(totals[j])) {
         const y = zero - totals[j] * unit;
-        shapes.push(svg('line', { x1: x - 3, x2: x + COLUMN_WIDTH + 3, y1: y, y2: y, class: 'ui-total-mark' }));
+        shapes.push(svg('line', { x1: x - 3, x2: x + columnWidth + 3, y1: y, y2: y, class: 'ui-total-mark' }));
       }
-      shapes.push(svg('text', { x: x + COLUMN_WIDTH / 2, y: this.height - 10, 'text-anchor': 'middle', class: `ui-column-label ${columnClasses[j] ?? ''}` }, [this.columnLabels[j]]));
+      shapes.push(svg('text', { x: x + columnWidth / 2, y: this.height - 10, 'text-anchor': 'middle', class: `ui-column-label ${columnClasses[j] ?? ''}` }, [this.columnLabels[j]]));
     }
     this.plot.replaceChildren(...shapes);
   }

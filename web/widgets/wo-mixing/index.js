@@ -1,21 +1,27 @@
-// <mha-wo-mixing>: concatenation keeps every head in a private slice of coordinates; W_O
-// can write each head into any direction. The learner edits W_O (grid, presets), sees the
-// output as a stack of per-head contributions, and measures who a later layer reading a
-// direction u can hear, with this W_O and with W_O = I. See README.md.
+// <mha-wo-mixing>: concatenation keeps every head in a private slice of coordinates; W_O can
+// write each head into any direction. In the lesson's one world (world.js) the learner
+// edits W_O (a colour grid: drag, keys, exact values; presets), sees the output for one
+// token as a stack of per-head contributions head_i W_O^i, and measures who a later layer
+// reading direction u hears, with this W_O and with W_O = I. Every number comes from the
+// core (wo-mixing-model.js). See README.md.
 import { MhaWidget, element } from '../shared/widget-base.js';
+import { headClass } from '../shared/world.js';
 import { formatNumber } from '../shared/format.js';
-import { StackedBars } from '../shared/stacked-bars.js';
-import { WoGrid } from './wo-grid.js';
-import { fieldText, parseField, stepValue } from './fields.js';
-import { notation, spoken } from './notation.js';
+import { MatrixGrid } from '../../ui/matrix-grid.js';
+import { StackedBars, stackExtent } from '../../ui/stacked-bars.js';
+import { notation, spoken } from '../../ui/notation.js';
+import { kitSheet } from '../../ui/styles.js';
 import {
-  HEAD_NAMES, WoMixingModels, describeAlong, directionVector, matchingPreset, presetMatrix,
-  sanitizeWoState, startingState, woMixingConfig,
+  WoMixingModel, attributeOverrides, describeAlong, directionValues, matchingDirection, matchingPreset,
+  presetValues, sanitizeWoState, startingState, woMixingConfig,
 } from './wo-mixing-model.js';
 import styles from './wo-mixing.css?inline';
 
-const headClass = (i) => `head-${HEAD_NAMES[i].toLowerCase()}`;
-const sameVector = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
+const numbers = (n) => Array.from({ length: n }, (_, k) => String(k + 1));
+const headColour = (head) => `var(--${headClass(head)})`;
+/** A band label that fits beside three rows: merged heads by their members' first words. */
+const shortName = (head) => (!head.merged ? head.name
+  : head.members.length > 2 ? 'all four merged' : head.members.map((m) => m.name.split(' ')[0]).join(' + '));
 
 export class WoMixingWidget extends MhaWidget {
   static tag = 'mha-wo-mixing';
@@ -23,19 +29,20 @@ export class WoMixingWidget extends MhaWidget {
   static styles = styles;
 
   defaultConfig() {
-    const overrides = {};
-    if (this.hasAttribute('heads')) overrides.heads = Number(this.getAttribute('heads'));
-    if (this.hasAttribute('token')) overrides.token = this.getAttribute('token');
-    try {
-      return woMixingConfig(overrides);
-    } catch (error) {
-      this.showNotice(`An attribute was ignored (${error.message}); showing the lesson’s starting example.`);
-      return woMixingConfig();
-    }
+    const config = woMixingConfig();
+    const { overrides, problems } = attributeOverrides(config, {
+      heads: this.getAttribute('heads'), token: this.getAttribute('token'),
+    });
+    // This widget's layer is the lesson's one world: there is nothing an author could
+    // configure that would keep it the same world, so `config` is refused, not ignored.
+    if (this.hasAttribute('config')) problems.push('this widget takes no config attribute (its layer is the lesson’s one world)');
+    if (problems.length) this.showNotice(`Ignored: ${problems.join('; ')}. Showing the lesson’s starting example.`);
+    this.overrides = overrides;
+    return config;
   }
 
   defaultState() {
-    return startingState(this.config);
+    return startingState(this.config, this.overrides);
   }
 
   sanitizeState(raw) {
@@ -44,111 +51,119 @@ export class WoMixingWidget extends MhaWidget {
 
   build() {
     const { config } = this;
-    this.models = new WoMixingModels(this.engine, config);
-    const d = config.dModel;
+    const { w } = config;
+    // The kit's sheet goes before this widget's own, so the widget can adjust the kit's look.
+    const sheets = [...this.root.adoptedStyleSheets];
+    sheets.splice(sheets.length - 1, 0, kitSheet());
+    this.root.adoptedStyleSheets = sheets;
+    this.models = new WoMixingModel(this.engine, config);
+    this.gridsFor = null; // the head count the grids are built for
+    this.valuesMode = false;
 
-    // The shape (how many heads) and which token's vectors are shown.
-    this.headsSelect = element('select', { ariaLabel: 'Number of heads' }, config.headOptions.map((h) =>
-      element('option', { value: String(h), textContent: `${h} heads of width ${this.models.headWidth(h)}` })));
-    this.headsSelect.addEventListener('change', () => this.#changeHeads(Number(this.headsSelect.value)));
-    this.tokenSelect = element('select', { ariaLabel: 'Token whose vectors are shown' }, config.tokens.map((token, i) =>
-      element('option', { value: String(i), textContent: `${token} (position ${i + 1})` })));
-    this.tokenSelect.addEventListener('change', () => this.#propose({ token: Number(this.tokenSelect.value) }));
+    const caption = element('p', { className: 'caption' }, notation(
+      'Try it: drag W_O’s cell in row 4 (the Complement finder’s first row) and column 1 upwards. Output 1 then holds two heads, and a reader of u = e_1 hears both.'));
+
+    // The layer's shape and the token whose vectors are shown.
+    this.headsSelect = element('select', { ariaLabel: 'Number of heads' }, w.headCounts.slice().reverse().map((h) =>
+      element('option', { value: String(h), textContent: `${h} ${h === 1 ? 'head' : 'heads'} of width ${w.dModel / h}${h < w.numHeads ? ' (merged)' : ''}` })));
+    this.headsSelect.addEventListener('change', () => this.#propose({ heads: Number(this.headsSelect.value) }));
+    this.tokenChips = w.tokens.map((word, i) => {
+      const chip = element('button', { type: 'button', className: 'chip', textContent: word, tabIndex: -1 });
+      chip.setAttribute('role', 'radio');
+      chip.setAttribute('aria-label', `“${word}”, word ${i + 1}`);
+      chip.addEventListener('click', () => this.#propose({ token: i }));
+      return chip;
+    });
+    const tokens = element('div', { className: 'chips', role: 'radiogroup', ariaLabel: 'Token whose vectors are shown' }, this.tokenChips);
+    tokens.addEventListener('keydown', (event) => this.#tokenKey(event));
     const top = element('div', { className: 'top' }, [
-      element('label', { className: 'field' }, [element('span', {}, notation(`Heads (d_{model} = ${d})`)), this.headsSelect]),
-      element('label', { className: 'field' }, ['Token', this.tokenSelect]),
-      element('p', { className: 'muted about' }, notation(`A toy layer: each token is ${d} seeded numbers, and every head has its own seeded W_Q, W_K, W_V.`)),
+      this.historyToolbar('Undo or reset the W O widget'),
+      element('label', { className: 'field' }, [element('span', { textContent: 'Heads' }), this.headsSelect]),
+      element('div', { className: 'field tokens' }, [element('span', { textContent: 'Token', ariaHidden: 'true' }), tokens]),
     ]);
 
-    // 1. The heads' outputs and their concatenation.
+    // 1. The heads' outputs for the token, and their concatenation.
     this.headsTitle = element('h3');
     this.headOutputs = element('div', { className: 'head-outputs' });
-    this.concat = element('div', { className: 'concat', role: 'list', ariaLabel: 'Concatenated vector' });
-    const headsPanel = element('section', { className: 'panel', dataset: { panel: 'heads' } }, [
-      this.headsTitle, this.headOutputs,
-      element('h4', { textContent: 'Concatenated: each head owns a private slice' }),
-      this.concat,
-    ]);
-
-    // 2. W_O: presets and the editable grid.
-    this.presetButtons = config.presets.map((preset) => {
-      const button = element('button', { type: 'button', className: 'secondary', textContent: preset.label, title: preset.about });
-      button.addEventListener('click', () => this.#propose({ wo: presetMatrix(config, preset.id, this.shown.heads) }));
-      return button;
-    });
-    this.grid = new WoGrid({
-      config,
-      onPropose: (index, value, options) => this.#setEntry(index, value, options),
-      currentValue: (index) => this.shown.wo[index],
-    });
-    this.presetAbout = element('p', { className: 'muted preset-about' });
-    const woPanel = element('section', { className: 'panel wo-panel', dataset: { panel: 'wo' } }, [
-      element('h3', {}, notation('W_O: where each head writes')),
-      element('p', {}, notation('Output coordinate j is the sum, over the rows r, of concat_r × W_O[r, j]. The rows are grouped by head: block W_O^A multiplies head A’s slice, so it decides where head A’s output lands.')),
-      element('div', { className: 'toolbar', role: 'group', ariaLabel: 'W O presets' }, this.presetButtons),
-      this.presetAbout,
-      this.grid.element,
-    ]);
-
-    // 3. The output, as a stack of per-head contributions head_i W_O^i.
-    this.bars = new StackedBars({ label: 'Output coordinates, stacked by head', columnLabels: Array.from({ length: d }, (_, j) => `${j + 1}`), height: 190 });
-    this.legend = element('ul', { className: 'legend' });
-    this.outputTable = element('table', { className: 'numbers output-table' });
-    const outputPanel = element('section', { className: 'panel output-panel', dataset: { panel: 'output' } }, [
-      element('h3', {}, notation('The output: a sum of the heads’ contributions head_i W_O^i')),
-      element('div', { className: 'output-body' }, [
-        element('figure', { className: 'bars' }, [
-          this.bars.element,
-          element('figcaption', {}, [this.legend, element('span', { className: 'muted', textContent: 'Columns are output coordinates; the black line marks each total.' })]),
+    this.concatHost = element('div', { className: 'concat' });
+    const headsPanel = element('section', { className: 'panel heads-panel', dataset: { panel: 'heads' } }, [
+      this.headsTitle,
+      element('div', { className: 'heads-row' }, [
+        this.headOutputs,
+        element('div', { className: 'concat-box' }, [
+          element('h4', {}, notation('Concat: each head’s output in its own slice (its colour band)')),
+          this.concatHost,
         ]),
-        this.outputTable,
       ]),
     ]);
 
-    // 4. A later layer reads direction u.
-    this.directionButtons = config.directions.map((direction) => {
-      const button = element('button', { type: 'button', className: 'secondary', textContent: `u = ${direction.label}` });
-      button.addEventListener('click', () => this.#proposeU(directionVector(config, direction.id)));
+    // 2. W_O: presets and the editable grid (the control).
+    this.presetButtons = config.presets.map((preset) => {
+      const button = element('button', { type: 'button', className: 'secondary', textContent: preset.label });
+      button.addEventListener('click', () => this.#propose({ wo: presetValues(config, preset.id) }));
       return button;
     });
-    this.uFields = Array.from({ length: d }, (_, j) => {
-      const field = element('input', {
-        type: 'text', inputMode: 'decimal', autocomplete: 'off', spellcheck: false,
-        ariaLabel: `Direction u, component ${j + 1}`, className: 'num',
-      });
-      field.addEventListener('input', () => this.#typeU(j));
-      field.addEventListener('keydown', (event) => this.#stepU(event, j));
-      field.addEventListener('blur', () => {
-        if (field.getAttribute('aria-invalid') !== 'true') field.value = fieldText(this.shown.u[j]);
-      });
-      return field;
+    this.presetAbout = element('p', { className: 'muted preset-about' });
+    this.woHost = element('div', { className: 'wo-grid' });
+    this.valuesButton = element('button', { type: 'button', className: 'secondary', textContent: 'Show the numbers' });
+    this.valuesButton.setAttribute('aria-pressed', 'false');
+    this.valuesButton.addEventListener('click', () => this.#setValuesMode(!this.valuesMode));
+    const woPanel = element('section', { className: 'panel wo-panel', dataset: { panel: 'wo' } }, [
+      element('h3', {}, notation('W_O: where each head writes')),
+      element('p', { className: 'hint' }, notation('Row r multiplies coordinate r of Concat; column j is output j. A head’s rows (its band) are its block W_O^i. Drag a cell up or down, or focus it and press + / −, or type a number.')),
+      this.woHost,
+      element('div', { className: 'toolbar presets', role: 'group', ariaLabel: 'W O presets' }, this.presetButtons),
+      this.presetAbout,
+      this.valuesButton,
+    ]);
+
+    // 3. The output for the token as the stack of the heads' contributions (the effect).
+    this.outputTitle = element('h3');
+    this.contributionBars = new StackedBars({ label: 'Output coordinates, stacked by head', columnLabels: numbers(w.dModel), height: 170, columnWidth: 26, gap: 6 });
+    this.legend = element('ul', { className: 'legend' });
+    const outputPanel = element('section', { className: 'panel output-panel', dataset: { panel: 'output' } }, [
+      this.outputTitle,
+      element('figure', { className: 'bars' }, [
+        this.contributionBars.element,
+        element('figcaption', {}, [this.legend, element('span', { className: 'muted', textContent: 'Columns are output coordinates 1 to 12; the line across each column marks its total.' })]),
+      ]),
+    ]);
+
+    // 4. Who a later layer reading direction u hears.
+    this.directionButtons = config.directions.map((direction) => {
+      const button = element('button', { type: 'button', className: 'secondary' }, notation(direction.label));
+      // The name starts with the visible text ("u = e1"), then says what the direction is.
+      button.setAttribute('aria-label', `${button.textContent} (${direction.about})`);
+      button.addEventListener('click', () => this.#propose({ u: directionValues(config, direction.id) }));
+      return button;
     });
-    this.uMessages = this.uFields.map(() => '');
-    this.uOrder = [];
-    this.uError = element('p', { className: 'field-error', id: 'wo-u-error', role: 'alert' });
-    for (const field of this.uFields) field.setAttribute('aria-describedby', this.uError.id);
-    this.unitU = element('p', { className: 'unit-u' });
-    this.alongTable = element('table', { className: 'numbers along-table' });
+    this.uGrid = new MatrixGrid({
+      label: 'Direction u, 12 numbers', rows: 1, cols: w.dModel, data: this.config.directions[0].values,
+      max: config.colourMax, colLabels: numbers(w.dModel), rowLabels: ['u'],
+      rowName: () => 'u', colName: (c) => `coordinate ${c + 1}`,
+      limits: { min: -config.uLimit, max: config.uLimit }, ...this.#steps(), readonly: this.readOnly,
+      onPropose: (r, c, value) => this.#propose({ u: this.shown.u.map((v, k) => (k === c ? value : v)) }),
+    });
+    this.heardBars = new StackedBars({ label: 'Who is heard along u', columnLabels: ['this matrix', 'identity'], height: 170, columnWidth: 84, gap: 34 });
     this.sentence = element('p', { className: 'sentence' });
-    const readerPanel = element('section', { className: 'panel', dataset: { panel: 'reader' } }, [
-      element('h3', { textContent: 'A later layer reads direction u' }),
-      element('p', {}, notation('A head in the next layer reads the output along some direction u. Who can it hear? For each head, the core measures the length of head_i W_O^i along u, with this W_O and with W_O = I (no mixing).')),
-      element('div', { className: 'toolbar', role: 'group', ariaLabel: 'Direction presets' }, this.directionButtons),
-      element('div', { className: 'u-fields', role: 'group', ariaLabel: 'Direction u, component by component' },
-        this.uFields.map((field, j) => element('label', { className: 'u-field' }, [element('span', {}, notation(`u_${j + 1}`)), field]))),
-      this.uError,
-      element('p', { className: 'hint', textContent: 'Type each component, or use ↑ / ↓ in a field (0.1 per press; with Shift 0.01).' }),
-      this.unitU,
-      this.alongTable,
-      this.sentence,
+    const readerPanel = element('section', { className: 'panel reader-panel', dataset: { panel: 'reader' } }, [
+      element('h3', { textContent: 'Who does a later layer hear along u?' }),
+      element('div', { className: 'toolbar directions', role: 'group', ariaLabel: 'Direction presets' }, this.directionButtons),
+      this.uGrid.element,
+      element('div', { className: 'heard' }, [
+        element('figure', { className: 'bars' }, [
+          this.heardBars.element,
+          element('figcaption', { className: 'muted' }, notation('Each head’s length along u: left with this W_O, right with W_O = I (the concatenation alone).')),
+        ]),
+        this.sentence,
+      ]),
     ]);
 
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
     this.body.append(
-      this.historyToolbar('Undo or reset the W O widget'),
-      top, headsPanel,
-      element('div', { className: 'pair' }, [woPanel, outputPanel]),
-      readerPanel, this.announcer,
+      caption, top, headsPanel,
+      element('div', { className: 'pair' }, [woPanel, element('div', { className: 'effect' }, [outputPanel, readerPanel])]),
+      this.announcer,
     );
   }
 
@@ -161,161 +176,131 @@ export class WoMixingWidget extends MhaWidget {
     return this.models.compute(state);
   }
 
-  #propose(patch, options) {
-    return this.commit({ ...this.shown, ...patch }, options);
+  #steps() {
+    const { step, fineStep, bigStep, dragPerPixel } = this.config;
+    return { step, fineStep, bigStep, dragPerPixel, decimals: 2 };
   }
 
-  // A new head count regroups the rows of W_O. A preset W_O becomes the same preset for the
-  // new grouping; an edited W_O keeps its numbers (its rows now belong to other heads).
-  #changeHeads(heads) {
-    const preset = matchingPreset(this.config, this.shown.wo, this.shown.heads);
-    this.#propose({ heads, wo: preset ? presetMatrix(this.config, preset, heads) : this.shown.wo });
+  #propose(patch) {
+    return this.commit({ ...this.shown, ...patch });
   }
 
-  #setEntry(index, value, options) {
-    const wo = this.shown.wo.slice();
-    wo[index] = value;
-    return this.#propose({ wo }, options);
-  }
-
-  // u is proposed from all six fields as the learner sees them: a field whose text differs
-  // from the committed value contributes what it says (so a rejected u, e.g. all zeros, is
-  // corrected by editing any component), the others their exact committed value.
-  #typeU(j) {
-    const parsed = parseField(this.uFields[j].value, this.config.woLimit, `Component ${j + 1} of u`);
-    if (!parsed.ok) {
-      this.#markU(j, parsed.message);
-      return;
-    }
-    const u = this.shown.u.map((committed, k) => {
-      if (k === j) return parsed.value;
-      const other = parseField(this.uFields[k].value, this.config.woLimit, '');
-      return other.ok && this.uFields[k].value !== fieldText(committed) ? other.value : committed;
-    });
-    this.typedU = this.uFields[j];
-    this.#proposeU(u, j);
-  }
-
-  #stepU(event, j) {
-    const step = stepValue(event, this.shown.u[j], this.config);
-    if (step === null) return;
+  // Token chips are one radio group: one Tab stop, arrows move and pick.
+  #tokenKey(event) {
+    const moves = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    const L = this.tokenChips.length;
+    let next = null;
+    if (event.key in moves) next = (this.shown.token + moves[event.key] + L) % L;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = L - 1;
+    if (next === null || this.readOnly) return;
     event.preventDefault();
-    const u = this.shown.u.slice();
-    u[j] = step;
-    this.#proposeU(u, j);
+    this.#propose({ token: next });
+    this.tokenChips[next].focus();
   }
 
-  #proposeU(u, field = null) {
-    const error = this.#propose({ u });
-    this.typedU = null;
-    if (error) {
-      if (field === null) this.uError.textContent = `This direction was not accepted: ${error}.`;
-      else this.#markU(field, `This direction was not accepted: ${error}.`);
-      return;
-    }
-    if (field !== null) this.#markU(field, '');
+  #setValuesMode(on) {
+    this.valuesMode = on;
+    this.valuesButton.setAttribute('aria-pressed', String(on));
+    for (const grid of [this.woGrid, this.concatGrid, this.uGrid]) grid?.setValuesMode(on);
   }
 
-  // One message per component; the line under the fields shows the latest one still wrong.
-  #markU(j, message) {
-    this.uMessages[j] = message;
-    this.uOrder = [...this.uOrder.filter((k) => k !== j), ...(message ? [j] : [])];
-    this.uFields[j].setAttribute('aria-invalid', String(Boolean(message)));
-    this.uError.textContent = this.uOrder.length ? this.uMessages[this.uOrder[this.uOrder.length - 1]] : '';
+  // The grids' bands follow the heads, so they are made anew when the head count changes.
+  #buildGrids(heads, view) {
+    const { config } = this;
+    const d = config.w.dModel;
+    const headOf = (k) => heads.find((head) => k >= head.start && k < head.end);
+    const active = this.woGrid ? [Math.floor(this.woGrid.active / d), this.woGrid.active % d] : null;
+    this.woGrid = new MatrixGrid({
+      label: 'W O, 12 by 12: rows are coordinates of Concat, columns are output coordinates',
+      rows: d, cols: d, data: this.shown.wo, max: config.colourMax,
+      rowLabels: numbers(d), colLabels: numbers(d),
+      rowGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: shortName(head) })),
+      rowName: (r) => `row ${r + 1} (${headOf(r).name}, its coordinate ${r - headOf(r).start + 1})`,
+      colName: (c) => `output ${c + 1}`,
+      limits: { min: -config.woLimit, max: config.woLimit }, ...this.#steps(), readonly: this.readOnly,
+      onPropose: (r, c, value) => this.#propose({ wo: this.shown.wo.map((v, k) => (k === r * d + c ? value : v)) }),
+    });
+    this.concatGrid = new MatrixGrid({
+      label: 'Concat: the heads’ outputs side by side', rows: 1, cols: d, data: view.concat, max: config.colourMax,
+      colLabels: numbers(d), readonly: true, decimals: 2,
+      columnGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: shortName(head) })),
+      rowName: () => 'Concat', colName: (c) => `coordinate ${c + 1} (${headOf(c).name})`,
+    });
+    if (active) this.woGrid.focusCell(active[0], active[1], false);
+    this.woHost.replaceChildren(this.woGrid.element);
+    this.concatHost.replaceChildren(this.concatGrid.element);
+    this.#setValuesMode(this.valuesMode);
+    this.headCharts = heads.map((head) => {
+      const chart = new StackedBars({ label: `${head.name}: output`, columnLabels: numbers(head.end - head.start), height: 96, columnWidth: 18, gap: 4 });
+      const box = element('figure', { className: `head-output ${headClass(head)}` }, [
+        element('figcaption', { textContent: head.name }), chart.element,
+      ]);
+      return { chart, box };
+    });
+    this.headOutputs.replaceChildren(...this.headCharts.map((c) => c.box));
+    this.legend.replaceChildren(...heads.map((head) => element('li', { className: headClass(head) }, [
+      element('span', { className: 'swatch', ariaHidden: 'true' }), head.name,
+    ])));
+    this.gridsFor = heads.length;
   }
 
   render(view, state) {
-    const previous = this.shown;
     this.shown = state;
     const { config } = this;
-    const h = state.heads;
-    const heads = HEAD_NAMES.slice(0, h);
-    const token = config.tokens[state.token];
-    this.headsSelect.value = String(h);
-    this.tokenSelect.value = String(state.token);
+    const { w } = config;
+    const { heads } = view;
+    const token = w.tokens[state.token];
+    if (this.gridsFor !== state.heads) this.#buildGrids(heads, view);
+    this.headsSelect.value = String(state.heads);
+    this.tokenChips.forEach((chip, i) => {
+      chip.setAttribute('aria-checked', String(i === state.token));
+      chip.tabIndex = i === state.token ? 0 : -1;
+    });
 
-    // 1. Head outputs and the concatenation, slice by slice.
-    this.headsTitle.replaceChildren(...notation(`Each head’s output for “${token}” (width d_k = ${view.headWidth})`));
-    this.headOutputs.replaceChildren(...view.headOutputs.map((output, i) => element('div', { className: `head-vector ${headClass(i)}` }, [
-      element('span', { className: 'head-tag', textContent: `head ${heads[i]}` }),
-      element('span', { className: 'vector num' },
-        output.map((v) => element('span', { className: 'cell', textContent: formatNumber(v) }))),
-    ])));
-    this.concat.replaceChildren(...view.concat.map((v, j) => {
-      const i = Math.floor(j / view.headWidth);
-      const label = `${heads[i]}${(j % view.headWidth) + 1}`;
-      return element('span', { className: `slot ${headClass(i)}`, role: 'listitem', ariaLabel: `coordinate ${j + 1}, head ${heads[i]}’s slice: ${formatNumber(v)}` }, [
-        element('span', { className: 'slot-label', textContent: label }),
-        element('span', { className: 'num', textContent: formatNumber(v) }),
-      ]);
+    // 1. Head outputs (one scale for all heads, so their sizes compare) and Concat.
+    this.headsTitle.replaceChildren(...notation(`What each head outputs for “${token}” (width d_k = ${view.headWidth})`));
+    const headScale = Math.max(...view.headOutputs.map((o) => stackExtent([{ values: o }], o.length)));
+    view.headOutputs.forEach((values, i) => this.headCharts[i].chart.draw([{ values, colour: headColour(heads[i]) }], {
+      scale: headScale,
+      description: `${heads[i].name}’s output for “${token}”: ${values.map((v) => formatNumber(v)).join(', ')}`,
     }));
+    this.concatGrid.setData(view.concat);
 
-    // 2. W_O.
-    const preset = matchingPreset(config, state.wo, h);
-    this.presetButtons.forEach((button, k) => button.setAttribute('aria-pressed', String(config.presets[k].id === preset)));
-    this.presetAbout.replaceChildren(...notation(preset ? config.presets.find((p) => p.id === preset).about : 'Your own W_O (no preset).'));
-    this.grid.show(state.wo, h, view.headWidth, previous?.heads === h ? previous.wo : null);
+    // 2. W_O, with whatever a refused edit left on the grids cleared (a commit succeeded).
+    const preset = matchingPreset(config, state.wo);
+    this.presetButtons.forEach((button, k) => button.setAttribute('aria-pressed', String(config.presets[k] === preset)));
+    this.presetAbout.replaceChildren(...notation(preset ? preset.about : 'Your own W_O: no preset matches it.'));
+    this.woGrid.setData(state.wo);
+    this.uGrid.setData(state.u);
+    for (const grid of [this.woGrid, this.uGrid]) {
+      grid.showError('');
+      for (const cell of grid.cells) cell.removeAttribute('aria-invalid');
+    }
 
-    // 3. The output as stacked contributions; the core's numbers in a table beside it.
-    this.bars.draw(view.contributions.map((values, i) => ({ values, className: headClass(i) })), {
+    // 3. The output as stacked contributions head_i W_O^i (the core's), totals marked.
+    this.outputTitle.replaceChildren(...notation(`The output for “${token}”: each head’s contribution head_i W_O^i, stacked`));
+    const parts = view.contributions.map((values, i) => ({ values, colour: headColour(heads[i]) }));
+    this.contributionBars.draw(parts, {
+      scale: Math.max(1, stackExtent(parts, w.dModel)),
       totals: view.output,
-      description: `Output for “${token}”: ${view.output.map((v) => formatNumber(v)).join(', ')}; ` +
-        view.contributions.map((c, i) => `head ${heads[i]} contributes ${c.map((v) => formatNumber(v)).join(', ')}`).join('; '),
+      description: `Output for “${token}”: ${view.output.map((v) => formatNumber(v)).join(', ')}. ` +
+        view.contributions.map((c, i) => `${heads[i].name} contributes ${c.map((v) => formatNumber(v)).join(', ')}`).join('; '),
     });
-    this.legend.replaceChildren(...heads.map((name, i) => element('li', { className: headClass(i) }, [
-      element('span', { className: 'swatch', ariaHidden: 'true' }), `head ${name}`,
-    ])));
-    this.#renderOutputTable(view, heads);
 
-    // 4. The reader of u.
-    this.directionButtons.forEach((button, k) => button.setAttribute('aria-pressed', String(sameVector(directionVector(config, config.directions[k].id), state.u))));
-    this.uFields.forEach((field, j) => {
-      const invalid = field.getAttribute('aria-invalid') === 'true';
-      const unchanged = previous && previous.u[j] === state.u[j];
-      if (field === this.typedU || (invalid && unchanged)) return; // keep the learner's text
-      if (invalid) this.#markU(j, '');
-      field.value = fieldText(state.u[j]);
-    });
-    this.unitU.textContent = `u / |u| = (${view.unitU.map((v) => formatNumber(v)).join(', ')}): only the direction of u matters.`;
-    this.#renderAlongTable(view, heads);
+    // 4. Who is heard along u: with this W_O and with W_O = I, side by side.
+    const direction = matchingDirection(config, state.u);
+    this.directionButtons.forEach((button, k) => button.setAttribute('aria-pressed', String(config.directions[k] === direction)));
+    const heard = heads.map((head, i) => ({ values: [view.withMixing.heads[i], view.withoutMixing.heads[i]], colour: headColour(head) }));
     const sentence = describeAlong(config, view);
+    this.heardBars.draw(heard, {
+      scale: Math.max(1, stackExtent(heard, 2)),
+      totals: [view.withMixing.total, view.withoutMixing.total],
+      description: spoken(sentence),
+    });
     this.sentence.replaceChildren(...notation(sentence));
-    this.announcer.textContent = spoken(sentence);
-  }
-
-  #renderOutputTable(view, heads) {
-    const header = element('tr', {}, [
-      element('th', { scope: 'col', textContent: 'output' }),
-      ...heads.map((name, i) => element('th', { scope: 'col', className: headClass(i), textContent: `head ${name}` })),
-      element('th', { scope: 'col', textContent: 'total' }),
-    ]);
-    const rows = view.output.map((total, j) => element('tr', {}, [
-      element('th', { scope: 'row', textContent: `${j + 1}` }),
-      ...view.contributions.map((c) => element('td', { className: 'num', textContent: formatNumber(c[j]) })),
-      element('td', { className: 'num total', textContent: formatNumber(total) }),
-    ]));
-    this.outputTable.replaceChildren(
-      element('caption', { textContent: 'Each output coordinate: head by head, and the total' }),
-      element('thead', {}, [header]), element('tbody', {}, rows));
-  }
-
-  #renderAlongTable(view, heads) {
-    const row = (label, className, mixed, unmixed) => element('tr', { className }, [
-      element('th', { scope: 'row', textContent: label }),
-      element('td', { className: 'num', textContent: formatNumber(mixed) }),
-      element('td', { className: 'num', textContent: formatNumber(unmixed) }),
-    ]);
-    this.alongTable.replaceChildren(
-      element('caption', { textContent: 'What a reader of u hears (the length along u)' }),
-      element('thead', {}, [element('tr', {}, [
-        element('th', { scope: 'col', textContent: 'from' }),
-        element('th', { scope: 'col' }, notation('with this W_O')),
-        element('th', { scope: 'col' }, notation('with W_O = I')),
-      ])]),
-      element('tbody', {}, [
-        ...heads.map((name, i) => row(`head ${name}`, headClass(i), view.withMixing.heads[i], view.withoutMixing.heads[i])),
-        row('whole output', 'total', view.withMixing.total, view.withoutMixing.total),
-      ]));
+    const spokenText = spoken(sentence);
+    if (this.announcer.textContent !== spokenText) this.announcer.textContent = spokenText;
   }
 }
 

@@ -1,136 +1,191 @@
-// The W_O mixing widget's mathematics, run by the core: the lesson data turned into models,
-// and one state turned into everything the widget shows. No DOM here (runs in Node too).
+// The W_O mixing widget's mathematics and state contract. The layer is the lesson's one
+// world (world.js): its sentence, features and named heads; the learner edits only W_O and
+// the direction u a later layer reads. Every number comes from the core. No DOM here (Node
+// tests run it against the same core).
 //
-// The layer computes  output = Concat(head_1, ..., head_h) W_O = sum_i head_i W_O^i,
+//   output = Concat(head_1, ..., head_h) W_O = sum_i head_i W_O^i
+//
 // where W_O^i is the block of rows of W_O that head i's slice of the concatenation
-// multiplies. With W_O = I every head keeps its private slice of coordinates; any other
-// W_O can send a head anywhere. A later layer that reads direction u hears, from head i,
-// the length of head_i W_O^i along u: engine.componentAlong.
-import { identityMatrix } from '../shared/matrices.js';
+// multiplies (rows start_i .. end_i - 1). With W_O = I each head keeps its private slice of
+// output coordinates; any other W_O can send a head anywhere. A later layer reading
+// direction u hears, from head i, the length of head_i W_O^i along u (engine.componentAlong).
+//
+// State contract (this file owns it): { heads, token, wo, u }
+//   heads  one of the world's head counts (1, 2, 4): the same packed W_Q, W_K, W_V cut into
+//          h heads of width d_model / h (merged heads at h < 4; see world.js)
+//   token  the position (0 .. L - 1) of the token whose vectors are shown
+//   wo     W_O, d_model x d_model numbers row by row, each |x| <= woLimit
+//   u      the direction a later layer reads, d_model numbers, |x| <= uLimit, not all 0
+//          (only its direction matters)
+import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 import { formatNumber } from '../shared/format.js';
 import lesson from '../../../lessons/multiple-heads/widgets/wo-mixing.json' with { type: 'json' };
 
 export const WO_MIXING_LESSON = lesson;
-export const HEAD_NAMES = ['A', 'B', 'C', 'D'];
+export const STATE_KEYS = ['heads', 'token', 'wo', 'u'];
 
-/** The widget's configuration: lesson data, optionally overridden by an author. */
-export function woMixingConfig(overrides = {}) {
-  const config = { ...lesson, ...overrides };
-  const d = config.dModel;
-  const tokenIndex = config.tokens.indexOf(config.token);
-  if (tokenIndex < 0) throw new Error(`token “${config.token}” is not one of the tokens`);
-  if (!config.headOptions.includes(config.heads)) throw new Error(`heads: ${config.heads} is not one of ${config.headOptions.join(', ')}`);
-  for (const preset of config.presets) {
-    for (const h of config.headOptions) {
-      const rows = preset.wo[String(h)];
-      if (!Array.isArray(rows) || rows.length !== d || rows.some((row) => row.length !== d)) {
-        throw new Error(`preset “${preset.id}”: W_O for ${h} heads must be ${d} rows of ${d} numbers`);
-      }
+const isIndex = (k, n) => Number.isInteger(k) && k >= 0 && k < n;
+
+/**
+ * The widget's configuration: the lesson data checked against the world, with every preset
+ * W_O and direction u expanded to plain arrays. Throws Error on malformed data.
+ */
+export function woMixingConfig(data = lesson, w = THE_WORLD) {
+  const d = w.dModel;
+  const fail = (message) => { throw new Error(`wo-mixing lesson data: ${message}`); };
+  if (!w.headCounts.includes(data.heads)) fail(`heads must be one of ${w.headCounts.join(', ')}`);
+  for (const key of ['woLimit', 'uLimit', 'colourMax', 'step', 'fineStep', 'bigStep', 'dragPerPixel', 'audibleThreshold']) {
+    if (!(typeof data[key] === 'number' && Number.isFinite(data[key]) && data[key] > 0)) fail(`${key} must be a positive number`);
+  }
+  const ids = new Set();
+  const expand = (list, what, size, entryLength, base) => list.map((item) => {
+    if (typeof item.id !== 'string' || ids.has(item.id)) fail(`${what}: every id must be a new string`);
+    ids.add(item.id);
+    if (typeof item.label !== 'string' || typeof item.about !== 'string') fail(`${what} “${item.id}”: label and about must be text`);
+    const values = base();
+    const seen = new Set();
+    for (const entry of item.entries ?? fail(`${what} “${item.id}”: entries missing`)) {
+      if (!Array.isArray(entry) || entry.length !== entryLength) fail(`${what} “${item.id}”: every entry must have ${entryLength} numbers`);
+      const value = entry[entryLength - 1];
+      const at = entryLength === 3 ? entry[0] * d + entry[1] : entry[0];
+      if (!entry.slice(0, -1).every((k) => isIndex(k, d))) fail(`${what} “${item.id}”: indices must be whole numbers from 0 to ${d - 1}`);
+      if (!(Number.isFinite(value) && Math.abs(value) <= size)) fail(`${what} “${item.id}”: values must be between −${size} and ${size}`);
+      if (seen.has(at)) fail(`${what} “${item.id}”: an entry is listed twice`);
+      seen.add(at);
+      values[at] = value;
     }
-  }
-  for (const direction of config.directions) {
-    if (direction.u.length !== d) throw new Error(`direction “${direction.id}”: u must have ${d} numbers`);
-  }
-  return { ...config, tokenIndex };
-}
-
-/** Preset `id`'s W_O for `heads` heads, flattened row by row (d_model^2 numbers). */
-export function presetMatrix(config, id, heads) {
-  const preset = config.presets.find((p) => p.id === id);
-  if (!preset) throw new Error(`no W_O preset “${id}”`);
-  return preset.wo[String(heads)].flat();
-}
-
-/** The id of the preset whose W_O (for `heads` heads) is exactly `wo`, or null. */
-export function matchingPreset(config, wo, heads) {
-  const found = config.presets.find((p) => presetMatrix(config, p.id, heads).every((v, k) => v === wo[k]));
-  return found ? found.id : null;
-}
-
-export function directionVector(config, id) {
-  const direction = config.directions.find((dir) => dir.id === id);
-  if (!direction) throw new Error(`no direction preset “${id}”`);
-  return direction.u.slice();
-}
-
-/** The starting state: the starting preset's W_O, the starting direction u. */
-export function startingState(config) {
-  return {
-    heads: config.heads,
-    token: config.tokenIndex,
-    wo: presetMatrix(config, config.startingPreset, config.heads),
-    u: directionVector(config, config.startingDirection),
-  };
+    return { id: item.id, label: item.label, about: item.about, values };
+  });
+  const identity = () => Array.from({ length: d * d }, (_, k) => (k % (d + 1) === 0 ? 1 : 0));
+  const presets = expand(data.presets, 'preset', data.woLimit, 3, identity);
+  const directions = expand(data.directions, 'direction', data.uLimit, 2, () => new Array(d).fill(0));
+  if (!presets.some((p) => p.id === data.startingPreset)) fail('startingPreset is not a preset');
+  if (!directions.some((u) => u.id === data.startingDirection)) fail('startingDirection is not a direction');
+  if (directions.some((u) => u.values.every((v) => v === 0))) fail('a direction u must not be 0');
+  return { ...data, w, presets, directions };
 }
 
 /**
- * A clean state from untrusted JSON (URL hash, setState), or an Error saying what is wrong.
- * The core still has the last word (e.g. it refuses u = 0, which has no direction).
+ * Starting overrides from an author's attributes (strings, or null when absent). Messages
+ * never repeat the attribute's text: "NaN" or "Infinity" typed there must not reach a notice.
  */
-export function sanitizeWoState(config, raw) {
-  const d = config.dModel;
-  const limit = config.woLimit;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
-  if (!config.headOptions.includes(raw.heads)) throw new Error(`heads: expected one of ${config.headOptions.join(', ')}`);
-  if (!Number.isInteger(raw.token) || raw.token < 0 || raw.token >= config.tokens.length) {
-    throw new Error('token: not a token position');
+export function attributeOverrides(config, { heads = null, token = null } = {}) {
+  const { w } = config;
+  const overrides = {};
+  const problems = [];
+  if (heads !== null) {
+    // Plain digits only: "0x3", "3.0", "1e0", " 4" are refused rather than guessed at.
+    const h = /^[0-9]{1,2}$/.test(heads) ? Number(heads) : NaN;
+    if (w.headCounts.includes(h)) overrides.heads = h;
+    else problems.push(`the heads attribute must be ${listWords(w.headCounts.map(String), 'or')}`);
   }
-  const vector = (name, length) => {
+  if (token !== null) {
+    const t = w.tokens.indexOf(token);
+    if (t >= 0) overrides.token = t;
+    else problems.push('the token attribute must be one of the words of the sentence, as written there (for example “said”)');
+  }
+  return { overrides, problems };
+}
+
+/** The starting state: the starting preset's W_O, the starting direction, "said". */
+export function startingState(config, overrides = {}) {
+  return {
+    heads: overrides.heads ?? config.heads,
+    token: overrides.token ?? config.w.queryIndex,
+    wo: presetValues(config, config.startingPreset),
+    u: directionValues(config, config.startingDirection),
+  };
+}
+
+export function presetValues(config, id) {
+  const preset = config.presets.find((p) => p.id === id);
+  if (!preset) throw new Error(`no W_O preset “${id}”`);
+  return preset.values.slice();
+}
+
+export function directionValues(config, id) {
+  const direction = config.directions.find((u) => u.id === id);
+  if (!direction) throw new Error(`no direction “${id}”`);
+  return direction.values.slice();
+}
+
+const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
+
+/** The preset whose W_O is exactly `wo`, or null (the learner's own W_O). */
+export function matchingPreset(config, wo) {
+  return config.presets.find((p) => same(p.values, wo)) ?? null;
+}
+
+/** The direction preset equal to `u`, or null. */
+export function matchingDirection(config, u) {
+  return config.directions.find((dir) => same(dir.values, u)) ?? null;
+}
+
+/** A clean state from untrusted JSON (URL hash, setState), or throws Error saying what is wrong. */
+export function sanitizeWoState(config, raw) {
+  const { w } = config;
+  const d = w.dModel;
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
+  for (const key of Object.keys(raw)) {
+    if (!STATE_KEYS.includes(key)) throw new Error(`unexpected field “${key.slice(0, 24)}”`);
+  }
+  if (!w.headCounts.includes(raw.heads)) throw new Error(`heads: expected ${listWords(w.headCounts.map(String), 'or')}`);
+  if (!isIndex(raw.token, w.L)) throw new Error(`token: expected a position from 0 to ${w.L - 1}`);
+  const vector = (name, length, limit) => {
     const value = raw[name];
     if (!Array.isArray(value) || value.length !== length) throw new Error(`${name}: expected ${length} numbers`);
     if (!value.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit)) {
-      throw new Error(`${name}: every entry must be a finite number between ${-limit} and ${limit}`);
+      throw new Error(`${name}: every entry must be a number from −${limit} to ${limit}`);
     }
     return value.map((v) => (Object.is(v, -0) ? 0 : v));
   };
-  return { heads: raw.heads, token: raw.token, wo: vector('wo', d * d), u: vector('u', d) };
+  const wo = vector('wo', d * d, config.woLimit);
+  const u = vector('u', d, config.uLimit);
+  if (u.every((v) => v === 0)) throw new Error('u: the zero vector has no direction');
+  return { heads: raw.heads, token: raw.token, wo, u };
 }
 
-export class WoMixingModels {
+/** One core model per head count (made on first use); compute(state) runs the layer. */
+export class WoMixingModel {
   constructor(engine, config) {
     this.engine = engine;
     this.config = config;
-    const L = config.tokens.length;
-    const d = config.dModel;
-    this.x = engine.seededMatrix(L, d, config.input.seed, config.input.scale).data;
-    this.identity = identityMatrix(d);
-    // One model per head count, with seeded W_Q, W_K, W_V (the same seed for both). The
-    // heads' attention and outputs do not depend on W_O, so the "no mixing" pass (W_O = I)
-    // is run once here and kept; compute() only reruns the layer with the learner's W_O.
     this.models = new Map();
     this.unmixed = new Map();
-    for (const h of config.headOptions) {
-      const model = engine.createModel({ seqLen: L, dModel: d, numHeads: h });
+  }
+
+  // The heads' outputs do not depend on W_O, so the "concatenation alone" pass (the world's
+  // W_O = I) is run once per head count and kept.
+  #model(h) {
+    let model = this.models.get(h);
+    if (!model) {
+      const { w } = this.config;
+      model = createWorldModel(this.engine, w, h);
       this.models.set(h, model);
-      model.randomize(config.projectionSeed);
-      model.setOutputProjection(this.identity);
-      this.unmixed.set(h, model.forward(this.x));
+      this.unmixed.set(h, model.forward(w.x));
     }
+    return model;
   }
 
   dispose() {
     for (const model of this.models.values()) model.delete();
     this.models.clear();
+    this.unmixed.clear();
   }
 
-  /** d_k of the model with `heads` heads, as the core reports it. */
-  headWidth(heads) {
-    return this.models.get(heads).config.dK;
-  }
-
-  /** Everything the widget shows for `state`; throws AttentionError if the core refuses. */
+  /** Everything the widget shows for `state`; throws (AttentionError) if the core refuses. */
   compute(state) {
-    const { engine } = this;
-    const model = this.models.get(state.heads);
-    if (!model) throw new Error(`heads: no model with ${state.heads} heads`);
+    const { engine, config } = this;
+    const { w } = config;
+    const d = w.dModel;
     const t = state.token;
+    const model = this.#model(state.heads);
     model.setOutputProjection(state.wo);
-    const mixed = model.forward(this.x);
+    const mixed = model.forward(w.x);
     const unmixed = this.unmixed.get(state.heads);
-    const d = this.config.dModel;
 
-    // What a later layer reading u hears: each head's contribution row at token t, and the
-    // total output row, measured along u by the core ((row . u) / |u|).
+    // What a reader of u hears: each head's contribution row at token t, and the output row,
+    // measured along u by the core ((row . u) / |u|). The core refuses u = 0.
     const along = (result) => {
       const rows = [...result.heads.map((head) => head.contribution.row(t)), result.output.row(t)];
       const data = new Float32Array(rows.length * d);
@@ -138,45 +193,43 @@ export class WoMixingModels {
       const values = Array.from(engine.componentAlong({ rows: rows.length, cols: d, data }, state.u));
       return { heads: values.slice(0, -1), total: values[values.length - 1] };
     };
-    const withMixing = along(mixed);
-    const withoutMixing = along(unmixed);
-    // The unit vector u / |u|: the identity's rows measured along u are its coordinates.
-    const unitU = Array.from(engine.componentAlong({ rows: d, cols: d, data: this.identity }, state.u));
-
     return {
+      heads: headsAt(w, state.heads),
       headWidth: model.config.dK,
       headOutputs: mixed.heads.map((head) => Array.from(head.output.row(t))),
       concat: Array.from(mixed.concat.row(t)),
       contributions: mixed.heads.map((head) => Array.from(head.contribution.row(t))),
       output: Array.from(mixed.output.row(t)),
-      unitU,
-      withMixing,
-      withoutMixing,
+      withMixing: along(mixed),
+      withoutMixing: along(unmixed),
     };
   }
 }
 
-/** Which heads a reader of u can hear: |component| at least the lesson's threshold. */
-export function audibleHeads(config, components) {
-  return components.flatMap((value, i) => (Math.abs(value) >= config.audibleThreshold ? [HEAD_NAMES[i]] : []));
+/** "a", "a and b", "a, b and c" (or "or"). */
+export function listWords(words, conjunction = 'and') {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} ${conjunction} ${words[words.length - 1]}`;
 }
 
-/** "heads A and B", "head A", "heads A, B and C". */
-export function listHeads(names) {
-  if (names.length === 1) return `head ${names[0]}`;
-  return `heads ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+/** The heads a reader of u hears: |length along u| at least the lesson's threshold. */
+export function heardHeads(config, heads, lengths) {
+  return heads.filter((_, i) => Math.abs(lengths[i]) >= config.audibleThreshold);
 }
 
-/** The readout sentence: who contributes along u with this W_O, who is heard without mixing. */
+/**
+ * Who is heard along u, in words, with this W_O and with W_O = I (the concatenation alone):
+ * "With this W_O a reader of u hears the Subject finder (0.92) and the Complement finder
+ * (0.64). With W_O = I it hears only the Subject finder (0.92)."
+ */
 export function describeAlong(config, view) {
-  const parts = view.withMixing.heads.map((value, i) => `head ${HEAD_NAMES[i]}${i === 0 ? ' contributes' : ''} ${formatNumber(value)}`);
-  const contributions = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-  const heard = audibleHeads(config, view.withoutMixing.heads);
-  const all = view.withoutMixing.heads.length;
-  const unmixed = heard.length === 0 ? 'no head can be heard'
-    : heard.length === all ? `${all === 2 ? 'both' : `all ${NUMBER_WORDS[all] ?? all}`} heads can be heard`
-      : `only ${listHeads(heard)} can be heard`;
-  return `Along u, ${contributions} (with this W_O); with the identity W_O ${unmixed}.`;
+  const part = (lengths) => {
+    const heard = heardHeads(config, view.heads, lengths);
+    if (heard.length === 0) return 'no head';
+    const named = heard.map((head) => `the ${head.name} (${formatNumber(lengths[head.index])})`);
+    const only = heard.length < view.heads.length ? 'only ' : '';
+    return `${only}${listWords(named)}`;
+  };
+  return `With this W_O a reader of u hears ${part(view.withMixing.heads)}. ` +
+    `With W_O = I (the concatenation alone) it hears ${part(view.withoutMixing.heads)}.`;
 }
-
-const NUMBER_WORDS = { 3: 'three', 4: 'four' };
