@@ -240,7 +240,13 @@ describe('layer at a glance', () => {
       for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
         const { page, problems, widget } = await openWidget(viewport, { colorScheme });
         const name = `layer-${viewport.width}-${colorScheme}`;
-        await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+        // The whole widget as laid out on the page (a full-page capture, so that the sticky
+        // controls sit where they start, not stuck over the middle of the map).
+        const box = await widget.evaluate((host) => {
+          const r = host.getBoundingClientRect();
+          return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
+        });
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, clip: box });
         if (viewport.width === 1280) {
           // Scroll to the last stage: the word chips are still on screen (sticky), with the
           // output they light up.
