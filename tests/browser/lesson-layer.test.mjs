@@ -199,6 +199,39 @@ describe('layer at a glance', () => {
     await page.close();
   });
 
+  test('the map links to the widgets that zoom in, and shows a part on request (showPart)', async () => {
+    const { page, problems, widget } = await openWidget();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const hash = await page.evaluate(() => location.hash);
+    await widget.getByRole('button', { name: 'Zoom in: What W_O is for, further down the page' }).click();
+    const top = await page.locator('mha-wo-mixing').evaluate((el) => el.getBoundingClientRect().top);
+    assert.ok(Math.abs(top) < 2, `the W_O widget starts at ${top} px`);
+    assert.equal(await page.evaluate(() => document.activeElement?.localName), 'mha-wo-mixing');
+    assert.equal(await page.evaluate(() => location.hash), hash, 'the URL (every widget’s state) is untouched');
+
+    // showPart: the stage's heading comes into view below the sticky controls and takes focus.
+    assert.equal(await widget.evaluate((host) => host.showPart('weights')), true);
+    const shown = await widget.evaluate((host) => {
+      const root = host.shadowRoot;
+      const heading = root.querySelector('.stage-attend h3').getBoundingClientRect();
+      const controls = root.querySelector('.controls').getBoundingClientRect();
+      return { below: heading.top >= controls.bottom - 1, inView: heading.bottom < innerHeight,
+        focused: root.activeElement === root.querySelector('.stage-attend h3'),
+        marked: root.querySelector('.stage-attend .stage-parts').classList.contains('is-called') };
+    });
+    assert.deepEqual(shown, { below: true, inView: true, focused: true, marked: true });
+    assert.equal(await widget.evaluate((host) => host.showPart('nonsense')), false);
+    assert.equal(await widget.evaluate((host) => host.showPart('[data-part]')), false);
+
+    // Alone in an embed, the layer has no later widgets to zoom into: no dead links.
+    await page.goto(`${server.url}embed.html?widget=layer`);
+    const embedded = page.locator(`${TAG}[ready]`);
+    await embedded.waitFor();
+    assert.equal(await embedded.locator('.page-link:visible').count(), 0);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('the URL keeps the state; crafted state is refused with a notice and the start shown', async () => {
     const state = { h: 2, token: 7, head: 1 };
     let { page, problems, widget } = await openWidget(undefined, { hash: `#layer=${encodeURIComponent(JSON.stringify(state))}` });

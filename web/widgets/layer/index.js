@@ -11,7 +11,9 @@ import { THE_WORLD, headClass } from '../shared/world.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { mathText } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
+import { WIDGETS } from '../registry.js';
 import { ChoiceGroup } from './choice-group.js';
+import { bringIntoView, zoomLink } from './layer-link.js';
 import {
   LayerModel, defaultLayerState, layerOverrides, pathSentence, sanitizeLayerState,
 } from './layer-model.js';
@@ -164,15 +166,23 @@ export class LayerWidget extends MhaWidget {
       figure.classList.add('head-part', headClass(head));
       return figure;
     });
-    const dK = `d_k = ${w.dModel}/${view.h} = ${view.dK}`;
-    const stage = (name, title, note, children) => element('section', { className: `stage stage-${name}`, dataset: { panel: name } }, [
-      element('h3', {}, [title, ' ', element('span', { className: 'stage-note' }, note)]),
-      element('div', { className: 'stage-parts' }, children),
-    ]);
+    const dK = `d_k = ${w.dModel}/h = ${view.dK}`;
+    // Each stage ends with links to the widgets further down that zoom into it (on the
+    // lesson page; hidden where those widgets are absent).
+    const stage = (name, title, note, children) => {
+      const zooms = (ZOOMS[name] ?? []).map((key) => zoomLink(WIDGETS[key].tag, WIDGETS[key].title));
+      return element('section', { className: `stage stage-${name}`, dataset: { panel: name } }, [
+        element('div', { className: 'stage-head' }, [
+          element('h3', { tabIndex: -1 }, [title, ' ', element('span', { className: 'stage-note' }, note)]),
+          element('div', { className: 'zoom-links' }, zooms),
+        ]),
+        element('div', { className: 'stage-parts' }, children),
+      ]);
+    };
     const root = element('div', { className: 'map', dataset: { h: String(view.h) } }, [
       stage('project', '1. Project', ['the words’ features ', mathText('X'), ' times ', mathText('W_Q'), ', ', mathText('W_K'), ', ', mathText('W_V'), `; head i owns ${view.dK} of the ${w.dModel} columns`],
         [parts.x, op('→'), parts.queries, parts.keys, parts.values]),
-      stage('attend', '2. Attend, head by head', [mathText('softmax(Q_i K_i^T / √d_k)'), ` with ${view.h} head${view.h > 1 ? 's' : ''} of width `, mathText(dK), '; each row is one word’s budget'],
+      stage('attend', '2. Attend, head by head', [mathText('softmax(Q_i K_i^T / √d_k)'), ', ', mathText(dK), ': each row is one word’s budget'],
         weightParts),
       stage('mix', '3. Concatenate and mix', [mathText('[head_1 | … | head_h] W_O'), view.h > 1 ? ': each head’s output fills its own slice' : ': one head fills every column'],
         [parts.concat, op('×'), parts.wo, op('='), parts.output]),
@@ -219,6 +229,27 @@ export class LayerWidget extends MhaWidget {
     this.tokenChoice.setValue(t);
     this.pathText.textContent = pathSentence(view, state);
     this.#renderNumbers(view, state);
+  }
+
+  /**
+   * Scrolls to a part of the map and marks it for a moment, for the widgets that zoom into
+   * it ("see it in the layer"): a stage ('project', 'attend', 'mix') or a matrix ('x',
+   * 'queries', 'keys', 'values', 'weights', 'concat', 'wo', 'output'). Focus moves to the
+   * stage's heading. Returns false for an unknown part (or before the widget is ready).
+   */
+  showPart(name) {
+    if (!this.mapHost || !PARTS.includes(name)) return false;
+    const selector = STAGES.includes(name) ? `.stage-${name}` : name === 'weights' ? '.stage-attend .stage-parts' : `[data-part="${name}"]`;
+    const part = this.mapHost.querySelector(selector);
+    const stage = part?.closest('.stage');
+    if (!part || !stage) return false;
+    bringIntoView(stage.querySelector('h3'));
+    part.classList.remove('is-called');
+    void part.offsetWidth; // restart the mark if it is already showing
+    part.classList.add('is-called');
+    clearTimeout(this.calledTimer);
+    this.calledTimer = setTimeout(() => part.classList.remove('is-called'), 2500);
+    return true;
   }
 
   // ---- picking on the map ---------------------------------------------------------------
@@ -308,6 +339,10 @@ export class LayerWidget extends MhaWidget {
   }
 }
 
+const STAGES = ['project', 'attend', 'mix'];
+const PARTS = [...STAGES, 'x', 'queries', 'keys', 'values', 'weights', 'concat', 'wo', 'output'];
+// Which later widgets zoom into each stage (keys of the widget registry).
+const ZOOMS = { project: ['head-splitting'], attend: ['blend', 'heads-questions'], mix: ['wo-mixing'] };
 const MAP_ID = 'layer-map';
 const NUMBERS_ID = 'layer-path-numbers';
 const HOVER_HINT = 'Point at any cell to read its value; click it to pick its word or head.';

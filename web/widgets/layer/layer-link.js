@@ -1,0 +1,50 @@
+// Links between the layer at a glance (the map) and the widgets that zoom into its parts.
+// Both are buttons that scroll within the page, never links to #fragments: the URL hash
+// holds every widget's state (lesson-state.js), and a fragment would replace it.
+//
+//   layerLink('attend')        for a later widget: "See it in the layer at a glance" shows
+//                              that part of <mha-layer> (hidden when the page has none)
+//   zoomLink('mha-blend', ..)  for the layer: "Zoom in" scrolls to a later widget (hidden
+//                              when the page does not have it, e.g. in an embed)
+import { element } from '../shared/widget-base.js';
+
+const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+
+/** Scrolls to a page element and moves keyboard focus there, so the next Tab continues from it. */
+export function bringIntoView(target) {
+  target.scrollIntoView({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
+function pageLink({ text, label, targetExists, go }) {
+  const button = element('button', { type: 'button', className: 'page-link', textContent: text });
+  button.setAttribute('aria-label', label);
+  button.dataset.noFigure = ''; // it moves the reader, it changes no figure here
+  button.hidden = !targetExists();
+  button.addEventListener('click', go);
+  return button;
+}
+
+/**
+ * A button that shows `part` of the page's <mha-layer>: a stage ('project', 'attend', 'mix')
+ * or a matrix ('x', 'queries', 'keys', 'values', 'weights', 'concat', 'wo', 'output').
+ */
+export function layerLink(part, text = '↑ See it in the layer at a glance') {
+  const layer = () => document.querySelector('mha-layer');
+  return pageLink({
+    text, label: `Show this part in the layer at a glance (${part})`,
+    targetExists: () => Boolean(layer()),
+    go: () => layer()?.showPart?.(part),
+  });
+}
+
+/** A button that scrolls to the page's `tag` widget (titled `title`). */
+export function zoomLink(tag, title) {
+  const target = () => document.querySelector(tag);
+  return pageLink({
+    text: `Zoom in: ${title} ↓`, label: `Zoom in: ${title}, further down the page`,
+    targetExists: () => Boolean(target()),
+    go: () => { const t = target(); if (t) bringIntoView(t); },
+  });
+}
