@@ -1,22 +1,25 @@
 // The head-splitting widget in Chromium, driven as a learner drives it (menus, typing, arrow
-// keys on the slider, the Measure and Cancel buttons, undo, reset, reload), with every
-// displayed count and singular value checked against the core's own answer for the same
-// state, computed here in Node. Timings are only checked to exist and be positive: machines
-// are too noisy for ratios.
+// keys on the slider, the Measure and Cancel buttons, undo, reset, reload). Every label on
+// the blocks, every drawn area and every singular value and rank is checked against the
+// core's own answer for the same state, computed here in Node. Timings are only checked to
+// exist and be positive: machines are too noisy for ratios.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import {
   SplitModels, divisors, nearestDivisor, sanitizeSplitState, splitConfig, startingState,
 } from '../../web/widgets/head-splitting/head-splitting-model.js';
+import { THE_WORLD as w, headsAt, headClass } from '../../web/widgets/shared/world.js';
 import { formatCount, formatNumber } from '../../web/widgets/shared/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PARTS = ['projections', 'scores', 'weightedSum', 'attention', 'output', 'exponentials'];
-const TABLE_PARTS = ['attention', 'projections', 'output'];
 
 let browser, server, models, config;
 before(async () => {
@@ -31,15 +34,16 @@ after(async () => {
   await server?.close();
 });
 
-async function openSplit(viewport, hash = '') {
+/** The widget alone on the embed page (quick), or on the lesson page (its real width). */
+async function openSplit(viewport, { hash = '', lesson = false, colorScheme = 'light' } = {}) {
   const { page, problems } = await newWatchedPage(browser, viewport);
-  await page.goto(server.url + hash);
+  await page.emulateMedia({ colorScheme });
+  await page.goto(server.url + (lesson ? '' : 'embed.html?widget=head-splitting') + hash);
   const widget = page.locator('mha-head-splitting[ready]');
   await widget.waitFor();
   return { page, problems, widget };
 }
 
-/** A picture of the widget alone (quicker than the whole lesson page). */
 function screenshot(widget, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   return widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
@@ -57,65 +61,136 @@ async function eventually(read, expected, message) {
   assert.deepEqual(value, expected, message);
 }
 
-// What the widget shows, read from the page.
-const shownCounts = (widget) => widget.locator('.counts tbody tr').evaluateAll((rows) =>
-  Object.fromEntries(rows.map((row) => [row.dataset.part, row.querySelector('.count').textContent])));
-const shownTable = (widget) => widget.locator('.configs tbody tr').evaluateAll((rows) => rows.map((row) =>
-  [row.dataset.heads, ...[...row.querySelectorAll('td[data-part]')].map((td) => `${td.dataset.part}=${td.textContent}`)]));
-const shownRank = async (widget) => [
-  await widget.locator('.nonzero-count').textContent(),
-  await widget.locator('.spectrum-dk').textContent(),
-  await widget.locator('.spectrum-svg rect.bar').count(),
-  await widget.locator('.spectrum-svg rect.zero-tick').count(),
-];
+// ---- what the widget shows, read from the page ---------------------------------------
 
-// The same, computed by the core in Node.
-function expectedCounts(shape) {
-  const { counts } = models.countsFor(shape);
-  return Object.fromEntries(PARTS.map((part) => [part, formatCount(counts[part])]));
-}
-const expectedTable = (seqLen) => config.configurations.map((c) => {
-  const { config: core, counts } = models.countsFor({ dModel: c.dModel, heads: c.heads, seqLen });
-  return [String(core.numHeads), ...TABLE_PARTS.map((part) => `${part}=${formatCount(counts[part])}`)];
+/** The cost figure: each block row's count label, per-head label, pieces and boxes. */
+const shownBlocks = (widget) => widget.evaluate((host) => {
+  const root = host.shadowRoot;
+  const row = (selector) => {
+    const el = root.querySelector(`.blocks-panel ${selector}`);
+    const blocks = el.querySelector('.blocks');
+    return {
+      count: el.querySelector('.block-label .count').textContent,
+      perHead: el.querySelector('.block-label .per-head')?.textContent ?? null,
+      pieces: blocks.children.length,
+      box: (({ width, height }) => ({ width, height }))(blocks.getBoundingClientRect()),
+      pieceBoxes: [...blocks.children].map((b) => (({ width, height }) => ({ width, height }))(b.getBoundingClientRect())),
+    };
+  };
+  return {
+    dK: root.querySelector('.dk-value').textContent,
+    one: row('.figure:not(.exp-figure) .block-row:first-child'),
+    heads: row('.figure:not(.exp-figure) .block-row:last-child'),
+    expOne: row('.exp-figure .block-row:first-child'),
+    expHeads: row('.exp-figure .block-row:last-child'),
+    values: Object.fromEntries([...root.querySelectorAll('.counts tbody tr')].map((tr) =>
+      [tr.dataset.part, [tr.querySelector('.count').textContent, tr.querySelector('.count-one').textContent]])),
+  };
 });
-function expectedRank(spectrum) {
-  const { values, nonZero, config: core } = models.spectrumFor(spectrum);
-  return [String(nonZero), String(core.dK), nonZero, values.length - nonZero];
+
+/** Only the labels (for quick comparisons). */
+const shownLabels = async (widget) => {
+  const b = await shownBlocks(widget);
+  return { dK: b.dK, one: b.one.count, heads: b.heads.count, perHead: b.heads.perHead, pieces: b.heads.pieces, expOne: b.expOne.count, expHeads: b.expHeads.count, values: b.values };
+};
+
+// ---- the same, computed by the core in Node ------------------------------------------
+
+function expectedLabels({ dModel, heads, seqLen }) {
+  const main = models.countsFor({ dModel, heads, seqLen });
+  const one = models.countsFor({ dModel, heads: 1, seqLen });
+  const { numHeads: h, dK, seqLen: L } = main.config;
+  // The core's tallies obey the formula; the per-head label is the total over h.
+  assert.equal(main.counts.attention, 2 * L ** 2 * dModel);
+  assert.equal(main.counts.attention / h, 2 * L ** 2 * dK);
+  assert.equal(main.counts.exponentials, h * L ** 2);
+  assert.equal(one.counts.exponentials, L ** 2);
+  return {
+    dK: String(dK),
+    one: formatCount(one.counts.attention),
+    heads: formatCount(main.counts.attention),
+    perHead: h === 1 ? null : formatCount(main.counts.attention / h),
+    pieces: h,
+    expOne: formatCount(one.counts.exponentials),
+    expHeads: formatCount(main.counts.exponentials),
+    values: Object.fromEntries(PARTS.map((part) => [part, [formatCount(main.counts[part]), formatCount(one.counts[part])]])),
+  };
+}
+
+/** Areas: the h blocks together cover the one-head block (within 1 px of width). */
+function assertAreas(blocks, h) {
+  const { one, heads, expOne, expHeads } = blocks;
+  assert.equal(heads.pieces, h);
+  const sum = heads.pieceBoxes.reduce((total, b) => total + b.width * b.height, 0);
+  const area = one.box.width * one.box.height;
+  assert.ok(Math.abs(sum - area) <= one.box.height, `h blocks cover ${sum.toFixed(0)} px², one head ${area.toFixed(0)} px²`);
+  assert.ok(heads.pieceBoxes.every((b) => Math.abs(b.height - one.box.height) < 0.5), 'one height for every block');
+  const widths = heads.pieceBoxes.map((b) => b.width);
+  assert.ok(Math.max(...widths) - Math.min(...widths) <= 1, 'the heads’ blocks are equal');
+  // exp() calls: the h-head strip is h times the one-head strip (both drawn to one scale).
+  assert.ok(Math.abs(expHeads.box.width - h * expOne.box.width) <= Math.max(1, h * 0.5) || expOne.box.width <= 3,
+    `exp strips ${expHeads.box.width} and ${expOne.box.width} for h = ${h}`);
+}
+
+// ---- the rank panel -------------------------------------------------------------------
+
+const shownRank = (widget) => widget.evaluate((host) => {
+  const root = host.shadowRoot;
+  const figure = root.querySelector('.spectrum-figure');
+  return {
+    name: root.querySelector('.head-name').textContent,
+    colour: [...figure.classList].find((c) => c.startsWith('head-')),
+    rank: root.querySelector('.nonzero-count').textContent,
+    dK: root.querySelector('.spectrum-dk').textContent,
+    bars: root.querySelectorAll('.spectrum-svg rect.bar').length,
+    zeros: root.querySelectorAll('.spectrum-svg rect.zero-tick').length,
+    table: [...root.querySelectorAll('.spectrum-table tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+  };
+});
+
+function expectedRank(heads, head) {
+  const { values, nonZero, config: core, head: named } = models.spectrumFor({ heads, head });
+  const designed = headsAt(w, heads)[head];
+  assert.equal(named.name, designed.name);
+  assert.ok(nonZero <= core.dK, 'at most d_k');
+  return {
+    name: designed.name,
+    colour: headClass(designed),
+    rank: String(nonZero),
+    dK: String(core.dK),
+    bars: nonZero,
+    zeros: values.length - nonZero,
+    table: values.map((v, i) => (i < nonZero ? [formatNumber(v, 4), 'non-zero'] : [v.toExponential(1), 'zero'])),
+  };
 }
 
 describe('head-splitting widget', () => {
-  // One page serves the tests that start from the starting state (each presses Reset
-  // first): loading the page and the core dominates this file's running time.
+  // One page serves the tests that start from the starting state (each presses Reset).
   let shared;
   const fresh = async () => {
-    shared ??= await openSplit();
+    shared ??= await openSplit({ width: 1280, height: 800 });
     await shared.widget.getByRole('button', { name: 'Reset' }).click();
     return shared;
   };
 
-  test('shows d_k, the slices and the core’s counts; the head count cancels', async () => {
+  test('blocks: labels are the core’s counts; the h blocks cover the one wide head’s area', async () => {
     const { widget } = await fresh();
     const start = startingState(config);
-    const shape = { dModel: start.dModel, heads: start.heads, seqLen: start.seqLen };
-    const main = models.countsFor(shape);
-    // The core's tallies obey the formula, for every configuration of the lesson.
-    for (const c of config.configurations) {
-      const { config: core, counts } = models.countsFor({ ...c, seqLen: start.seqLen });
-      assert.equal(counts.scores, core.numHeads * core.seqLen ** 2 * core.dK);
-      assert.equal(counts.attention, 2 * core.seqLen ** 2 * core.dModel);
+    assert.deepEqual(await shownLabels(widget), expectedLabels(start));
+    assertAreas(await shownBlocks(widget), start.heads);
+    const dModel = widget.getByRole('combobox', { name: 'Model width d_model', exact: true });
+    const heads = widget.getByRole('combobox', { name: 'Number of heads h', exact: true });
+    for (const [d, h] of [[512, 32], [512, 64], [512, 1], [96, 12], [96, 3]]) {
+      await dModel.selectOption(String(d));
+      await heads.selectOption(String(h));
+      assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: d, heads: h, seqLen: start.seqLen }), `d_model ${d}, h ${h}`);
+      assertAreas(await shownBlocks(widget), h);
     }
-    assert.equal(await widget.locator('.dk-value').textContent(), String(main.config.dK));
-    const slices = await widget.locator('.width-bar .slice').allTextContents();
-    assert.deepEqual(slices, main.headWidths.map((_, i) => String(i + 1)));
-    assert.deepEqual(await shownCounts(widget), expectedCounts(shape));
-    const one = models.countsFor({ ...shape, heads: 1 });
-    const [left, right] = await widget.locator('.formula-line').all();
-    assert.deepEqual(await left.locator('.num').allTextContents(),
-      [String(main.config.numHeads), String(main.config.seqLen), String(main.config.dK), formatCount(main.counts.scores)]);
-    assert.deepEqual(await right.locator('.num').allTextContents(),
-      [String(one.config.seqLen), String(one.config.dModel), formatCount(one.counts.scores)]);
-    assert.deepEqual(await shownTable(widget), expectedTable(start.seqLen));
-    await screenshot(widget, 'head-splitting-start');
+    assert.equal(await widget.locator('.verdict').textContent(), `Same area: ${expectedLabels({ dModel: 96, heads: 3, seqLen: 64 }).heads} multiply-adds both ways, as the core counted them.`);
+    const last = models.countsFor({ dModel: 96, heads: 3, seqLen: start.seqLen }).counts;
+    assert.equal(await widget.locator('.sr-only[aria-live="polite"]').textContent(),
+      `3 heads of width 32, L 64: ${formatCount(last.attention)} multiply-adds, the same area as one head of width 96. ` +
+      `exp() calls: ${formatCount(last.exponentials)}, against ${formatCount(models.countsFor({ dModel: 96, heads: 1, seqLen: 64 }).counts.exponentials)} for one head.`);
     assert.deepEqual(shared.problems, []);
   });
 
@@ -127,8 +202,7 @@ describe('head-splitting widget', () => {
     const options = async () => (await headsSelect.locator('option').allTextContents()).map(Number);
     assert.deepEqual(await options(), divisors(96, config.maxHeads));
     await headsSelect.selectOption('12');
-    assert.deepEqual(await shownCounts(widget), expectedCounts({ dModel: 96, heads: 12, seqLen: 64 }));
-    assert.equal(await widget.locator('.dk-value').textContent(), String(models.countsFor({ dModel: 96, heads: 12, seqLen: 64 }).config.dK));
+    assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: 96, heads: 12, seqLen: 64 }));
     // 12 does not divide 512: 8 and 16 are equally near, and the smaller is taken.
     await dModelSelect.selectOption('512');
     const picked = nearestDivisor(512, 12, config.maxHeads);
@@ -136,70 +210,103 @@ describe('head-splitting widget', () => {
     assert.equal(await headsSelect.inputValue(), String(picked));
     assert.match(await widget.locator('.controls .note').textContent(), /h = 12 does not divide d_model = 512, so h is now 8/);
     assert.deepEqual(await options(), divisors(512, config.maxHeads));
-    assert.deepEqual(await shownCounts(widget), expectedCounts({ dModel: 512, heads: 8, seqLen: 64 }));
-    assert.equal(await widget.locator('.width-bar .slice').count(), 8);
+    assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: 512, heads: 8, seqLen: 64 }));
     assert.deepEqual(shared.problems, []);
   });
 
-  test('L: typing and arrow keys update every count; bad text keeps the last good state', async () => {
+  test('L: typing and arrow keys update every count; bad text keeps the last good state; Reset clears it', async () => {
     const { widget } = await fresh();
-    const field = widget.getByLabel('Sequence length L, exact value');
+    const field = widget.getByRole('textbox', { name: /^Sequence length L/ });
     await field.fill('');
     await field.pressSequentially('128');
-    assert.deepEqual(await shownCounts(widget), expectedCounts({ dModel: 512, heads: 8, seqLen: 128 }));
-    assert.deepEqual(await shownTable(widget), expectedTable(128));
-    const slider = widget.getByRole('slider', { name: 'Sequence length L', exact: true });
+    assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: 512, heads: 8, seqLen: 128 }));
+    const slider = widget.getByRole('slider', { name: 'Sequence length L, slider', exact: true });
     await slider.focus();
     await slider.press('ArrowRight');
     await slider.press('ArrowRight');
-    await eventually(() => shownCounts(widget), expectedCounts({ dModel: 512, heads: 8, seqLen: 130 }), 'two arrow presses: L = 130');
-    await eventually(() => shownTable(widget), expectedTable(130));
-    const before = await shownCounts(widget);
+    await eventually(() => shownLabels(widget), expectedLabels({ dModel: 512, heads: 8, seqLen: 130 }), 'two arrow presses: L = 130');
+    assert.equal(await field.inputValue(), '130');
+    const before = await shownLabels(widget);
+    const message = widget.locator('.length .ui-error');
     for (const text of ['abc', '1e999', 'NaN', '0x10', '', '2.5', '0', '300']) {
       await field.fill(text);
       assert.equal(await field.getAttribute('aria-invalid'), 'true', `"${text}" is rejected`);
-      assert.ok((await widget.locator('#seq-error').textContent()).length > 10, `"${text}" gets a message`);
-      assert.deepEqual(await shownCounts(widget), before);
+      assert.ok((await message.textContent()).length > 10, `"${text}" gets a message`);
+      assert.deepEqual(await shownLabels(widget), before);
       assert.equal(await field.inputValue(), text, 'the typed text is kept for correction');
     }
-    await screenshot(widget, 'head-splitting-bad-input');
-    await field.fill('64');
+    assert.match(await message.textContent(), /between 1 and 256/);
+    await field.fill('2.5');
+    assert.match(await message.textContent(), /whole number/);
+    // Reset (from script, with the field still focused) clears the typed text and its message.
+    await widget.evaluate((host) => host.reset());
+    assert.equal(await field.inputValue(), '64');
     assert.equal(await field.getAttribute('aria-invalid'), 'false');
-    assert.deepEqual(await shownCounts(widget), expectedCounts({ dModel: 512, heads: 8, seqLen: 64 }));
+    assert.equal(await message.textContent(), '');
+    await field.fill('300');
+    await widget.getByRole('button', { name: 'Reset' }).click();
+    assert.equal(await field.inputValue(), '64');
+    assert.equal(await message.textContent(), '');
+    assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: 512, heads: 8, seqLen: 64 }));
     assert.deepEqual(shared.problems, []);
   });
 
-  test('singular values: exactly d_k are non-zero, and h changes how many', async () => {
+  test('configurations: rows of one length cut into 1, 8 and 32 blocks, labelled with the core’s counts', async () => {
+    const { widget } = await fresh();
+    const rows = await widget.locator('.config-row').evaluateAll((els) => els.map((row) => {
+      const [bar, exp] = row.querySelectorAll('.blocks');
+      return {
+        heads: row.dataset.heads,
+        shape: row.querySelector('.config-shape').textContent,
+        count: row.querySelector('.count').textContent,
+        expCount: row.querySelector('.exp-count').textContent,
+        pieces: bar.children.length,
+        width: bar.getBoundingClientRect().width,
+        expWidth: exp.getBoundingClientRect().width,
+      };
+    }));
+    const expected = config.configurations.map((c) => models.countsFor({ dModel: c.dModel, heads: c.heads, seqLen: 64 }));
+    assert.deepEqual(rows.map(({ heads, shape, count, expCount, pieces }) => ({ heads, shape, count, expCount, pieces })), expected.map(({ config: core, counts }) => ({
+      heads: String(core.numHeads), shape: `${core.numHeads} × ${core.dK}`, count: formatCount(counts.attention),
+      expCount: formatCount(counts.exponentials), pieces: core.numHeads,
+    })));
+    assert.deepEqual(rows.map((r) => r.pieces), [1, 8, 32]);
+    const widths = rows.map((r) => r.width);
+    assert.ok(Math.max(...widths) - Math.min(...widths) <= 1, `equal lengths: ${widths}`);
+    // exp() strips: 1 : 8 : 32, as the core counted.
+    assert.ok(Math.abs(rows[2].expWidth - rows[0].width) <= 1, 'the most exp() calls span the row');
+    assert.ok(Math.abs(rows[1].expWidth - rows[2].expWidth / 4) <= 1);
+    assert.deepEqual(shared.problems, []);
+  });
+
+  test('the price in the one world: each head’s singular values and rank, from the core, at h = 1, 2, 4', async () => {
     const { widget } = await fresh();
     const start = startingState(config);
-    let spectrum = { dModel: start.spectrumDModel, heads: start.spectrumHeads, head: start.spectrumHead };
-    assert.equal(models.spectrumFor(spectrum).nonZero, models.spectrumFor(spectrum).config.dK);
-    assert.deepEqual(await shownRank(widget), expectedRank(spectrum));
-    const headsSelect = widget.getByRole('combobox', { name: 'Spectrum panel: number of heads h' });
-    for (const heads of [8, 1, 16]) {
-      await headsSelect.selectOption(String(heads));
-      spectrum = { ...spectrum, heads, head: 0 };
-      const rank = expectedRank(spectrum);
-      assert.equal(rank[0], rank[1], `h = ${heads}: non-zero count equals d_k`);
-      assert.deepEqual(await shownRank(widget), rank);
+    assert.deepEqual(await shownRank(widget), expectedRank(start.spectrumHeads, start.spectrumHead));
+    const headsSelect = widget.getByRole('combobox', { name: 'Rank panel: number of heads h' });
+    const headSelect = widget.getByRole('combobox', { name: 'Rank panel: head' });
+    assert.deepEqual((await headsSelect.locator('option').allTextContents()).map(Number), w.headCounts);
+    const seen = {};
+    for (const h of w.headCounts) {
+      await headsSelect.selectOption(String(h));
+      assert.deepEqual(await headSelect.locator('option').allTextContents(), headsAt(w, h).map((head) => head.name));
+      for (let head = 0; head < h; head++) {
+        await headSelect.selectOption(String(head));
+        const shown = await shownRank(widget);
+        assert.deepEqual(shown, expectedRank(h, head), `h = ${h}, head ${head}`);
+        (seen[h] ??= []).push(Number(shown.rank));
+      }
     }
-    await headsSelect.selectOption('4');
-    await widget.getByRole('combobox', { name: 'Spectrum panel: head' }).selectOption('2');
-    spectrum = { ...spectrum, heads: 4, head: 2 };
-    assert.deepEqual(await shownRank(widget), expectedRank(spectrum));
-    const values = models.spectrumFor(spectrum).values;
-    await widget.locator('details summary').click();
-    const rows = await widget.locator('.spectrum-table tbody tr').evaluateAll((trs) => trs.map((tr) =>
-      [...tr.querySelectorAll('td')].map((td) => td.textContent)));
-    const { nonZero } = models.spectrumFor(spectrum);
-    assert.deepEqual(rows, values.map((v, i) => (i < nonZero ? [formatNumber(v, 4), 'non-zero'] : [v.toExponential(1), 'zero'])));
-    // A width the current h does not divide: 16 heads -> d_model 24 takes 12, the nearest.
-    await headsSelect.selectOption('16');
-    await widget.getByRole('combobox', { name: 'Spectrum panel: model width d_model' }).selectOption('24');
-    assert.equal(await headsSelect.inputValue(), '12');
-    assert.equal(await widget.getByRole('combobox', { name: 'Spectrum panel: head' }).inputValue(), '2', 'head 3 is kept');
-    assert.deepEqual(await shownRank(widget), expectedRank({ dModel: 24, heads: 12, head: 2 }));
-    await screenshot(widget, 'head-splitting-spectrum');
+    console.log(`ranks of the world's heads: ${JSON.stringify(seen)}`);
+    // What the lesson's prose may say: no head exceeds d_k, and some use fewer.
+    assert.ok(w.headCounts.some((h) => seen[h].some((rank) => rank < w.dModel / h)));
+    // A merged head names its members' own ranks (from the core) in its note.
+    await headsSelect.selectOption('2');
+    await headSelect.selectOption('0');
+    const [first, second] = headsAt(w, 4);
+    const alone = (i) => models.spectrumFor({ heads: 4, head: i }).nonZero;
+    assert.match(await widget.locator('.rank-note').textContent(), new RegExp(`${first.name} ${alone(0)}, ${second.name} ${alone(1)}`));
+    assert.match(await widget.locator('.sr-only[aria-live="polite"]').textContent(), /Subject finder \+ Complement finder, 2 heads of width 6: \d+ non-zero singular values, at most 6/);
     assert.deepEqual(shared.problems, []);
   });
 
@@ -216,33 +323,130 @@ describe('head-splitting widget', () => {
     await measure.click();
     assert.equal(await widget.locator('progress').isVisible(), true, 'progress is shown');
     await widget.locator('button:enabled', { hasText: 'Measure on this device' }).waitFor({ timeout: 15000 });
-    const status = await widget.locator('.measure-status').textContent();
-    assert.match(status, /^Measured at L = 64 /);
-    const times = await widget.locator('.configs .time').allTextContents();
+    assert.match(await widget.locator('.measure-status').textContent(), /^Measured at L = 64 /);
+    const times = await widget.locator('.config-row .time').allTextContents();
     assert.equal(times.length, 3);
     for (const time of times) {
       const match = /^(\d+\.\d\d) ms$/.exec(time);
       assert.ok(match && Number(match[1]) > 0, `a positive time, got “${time}”`);
     }
+    console.log(`measured: ${times.join(', ')}`);
     await screenshot(widget, 'head-splitting-measured');
     assert.deepEqual(shared.problems, []);
   });
 
-  test('undo, reset, and the state survives a reload; malformed links are refused', async () => {
+  test('1280 x 800: the blocks stay in view while d_model, h and L are used; 390 px stacked; screenshots', async () => {
+    const { page, problems, widget } = await openSplit({ width: 1280, height: 800 }, { lesson: true });
+    const inView = (selector) => widget.evaluate((host, selector) => {
+      const box = host.shadowRoot.querySelector(selector).getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+    }, selector);
+    // A keyboard user tabs in from the page above: at each control of the cost figure, the
+    // blocks it changes are on screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await widget.evaluate((host) => host.shadowRoot.querySelector('.skip-widget').focus());
+    const checked = [];
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab');
+      const focused = await widget.evaluate((host) => {
+        const el = host.shadowRoot.activeElement;
+        return el?.closest('.cost-layout .controls') ? el.getAttribute('aria-label') ?? el.labels?.[0]?.textContent ?? el.textContent : null;
+      });
+      if (focused === null) continue;
+      checked.push(focused);
+      for (const figure of ['.blocks-panel .figure:not(.exp-figure)', '.exp-figure', '.verdict']) {
+        assert.equal(await inView(figure), true, `${figure} is in view with ${focused}`);
+      }
+    }
+    assert.ok(checked.length >= 4, `checked ${checked.join(', ')}`);
+    // The rank panel's controls sit beside its chart.
+    await page.keyboard.press('Tab'); // on to the rank panel's menus
+    for (let i = 0; i < 5 && !(await widget.evaluate((host) => host.shadowRoot.activeElement?.getAttribute('aria-label') === 'Rank panel: head')); i++) {
+      await page.keyboard.press('Tab');
+    }
+    assert.equal(await inView('.spectrum-svg'), true, 'the chart is in view with the head menu');
+    await widget.evaluate((host) => host.scrollIntoView());
+    await screenshot(widget, 'head-splitting-1280');
+    assert.deepEqual(problems, []);
+    await page.close();
+
+    const dark = await openSplit({ width: 1280, height: 800 }, { lesson: true, colorScheme: 'dark' });
+    await screenshot(dark.widget, 'head-splitting-dark-1280');
+    assert.deepEqual(dark.problems, []);
+    await dark.page.close();
+
+    const phone = await openSplit({ width: 390, height: 844 }, { lesson: true });
+    const sideways = await phone.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+    assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
+    // Stacked: the controls above the blocks they change.
+    const order = await phone.widget.evaluate((host) => {
+      const root = host.shadowRoot;
+      const top = (s) => root.querySelector(s).getBoundingClientRect().top;
+      return top('.cost-layout .controls') < top('.blocks-panel') && top('.spectrum-controls') < top('.spectrum-svg');
+    });
+    assert.equal(order, true);
+    const height = (await phone.widget.boundingBox()).height;
+    console.log(`head-splitting at 390 px: ${Math.round(height)} px = ${(height / 844).toFixed(2)} screens`);
+    await screenshot(phone.widget, 'head-splitting-390');
+    assert.deepEqual(phone.problems, []);
+    await phone.page.close();
+  });
+
+  test('accessible: axe finds nothing in light or dark; at most 15 tab stops; targets at least 24 px', async () => {
+    for (const colorScheme of ['light', 'dark']) {
+      const { page, problems, widget } = await openSplit({ width: 1280, height: 800 }, { colorScheme });
+      for (const summary of await widget.locator('details summary').all()) await summary.click();
+      await page.evaluate(axeSource);
+      const results = await page.evaluate(() => window.axe.run(document.querySelector('mha-head-splitting'), {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      }));
+      const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      assert.deepEqual(found, [], `axe in ${colorScheme}`);
+      if (colorScheme === 'light') {
+        // Tab through the widget from its skip link to its end.
+        await widget.evaluate((host) => host.shadowRoot.querySelector('.skip-widget').focus());
+        const stops = [];
+        for (let i = 0; i < 40; i++) {
+          const where = await page.evaluate(() => {
+            let el = document.activeElement;
+            if (el?.localName !== 'mha-head-splitting') return null;
+            while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+            return `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent.trim().slice(0, 30)}`;
+          });
+          if (where === null) break;
+          stops.push(where);
+          await page.keyboard.press('Tab');
+        }
+        console.log(`head-splitting tab stops: ${stops.length}: ${stops.join(' | ')}`);
+        assert.ok(stops.length >= 8 && stops.length <= 15, `${stops.length} tab stops`);
+        const small = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('button, input, select, summary')]
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => ({ el, box: el.getBoundingClientRect() }))
+          .filter(({ box }) => box.height < 24 || box.width < 24)
+          .map(({ el, box }) => `${el.tagName} ${box.width}x${box.height}`));
+        assert.deepEqual(small, []);
+      }
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+
+  test('undo, reset, and the state survives a reload; malformed states are refused', async () => {
     const { page, problems, widget } = await openSplit();
     await widget.getByRole('combobox', { name: 'Number of heads h', exact: true }).selectOption('32');
-    const field = widget.getByLabel('Sequence length L, exact value');
+    const field = widget.getByRole('textbox', { name: /^Sequence length L/ });
     await field.fill('16');
-    assert.deepEqual(await shownCounts(widget), expectedCounts({ dModel: 512, heads: 32, seqLen: 16 }));
+    assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: 512, heads: 32, seqLen: 16 }));
     await widget.getByRole('button', { name: 'Undo' }).click();
-    assert.deepEqual(await shownCounts(widget), expectedCounts({ dModel: 512, heads: 32, seqLen: 64 }));
+    assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: 512, heads: 32, seqLen: 64 }));
+    await widget.getByRole('combobox', { name: 'Rank panel: number of heads h' }).selectOption('2');
     await page.reload();
     const reloaded = page.locator('mha-head-splitting[ready]');
     await reloaded.waitFor();
-    assert.deepEqual(await shownCounts(reloaded), expectedCounts({ dModel: 512, heads: 32, seqLen: 64 }), 'reload keeps the state');
-    assert.equal(await reloaded.getByRole('combobox', { name: 'Number of heads h', exact: true }).inputValue(), '32');
+    assert.deepEqual(await shownLabels(reloaded), expectedLabels({ dModel: 512, heads: 32, seqLen: 64 }), 'reload keeps the state');
+    assert.deepEqual(await shownRank(reloaded), expectedRank(2, 0));
     await reloaded.getByRole('button', { name: 'Reset' }).click();
-    assert.deepEqual(await shownCounts(reloaded), expectedCounts({ dModel: 512, heads: 8, seqLen: 64 }));
+    assert.deepEqual(await shownLabels(reloaded), expectedLabels({ dModel: 512, heads: 8, seqLen: 64 }));
 
     // sanitizeState: wrong types, non-divisors, out-of-range values, unknown fields.
     const good = startingState(config);
@@ -250,18 +454,18 @@ describe('head-splitting widget', () => {
     for (const [patch, pattern] of [
       [{ heads: 7 }, /does not divide/], [{ heads: '8' }, /whole number/], [{ seqLen: 300 }, /between/],
       [{ seqLen: 2.5 }, /whole number/], [{ dModel: 100 }, /one of/], [{ heads: 128 }, /between 1 and 64/],
-      [{ spectrumHeads: 5 }, /does not divide/], [{ spectrumHead: 4 }, /head from 0 to 3/], [{ extra: 1 }, /unknown field/],
+      [{ spectrumHeads: 3 }, /one of 1, 2, 4/], [{ spectrumHeads: 8 }, /one of 1, 2, 4/], [{ spectrumHead: 4 }, /head from 0 to 3/],
+      [{ spectrumDModel: 16 }, /unknown field/], [{ extra: 1 }, /unknown field/],
     ]) assert.throws(() => sanitizeSplitState({ ...good, ...patch }, config), pattern);
     assert.throws(() => sanitizeSplitState([], config), /object/);
-
     assert.deepEqual(problems, []);
   });
 
   test('usable at 320 px wide; a malformed link is refused with a notice', async () => {
     const bad = encodeURIComponent(JSON.stringify({ ...startingState(config), heads: 7 }));
-    const { page, problems, widget } = await openSplit({ width: 320, height: 700 }, `#split=${bad}`);
+    const { page, problems, widget } = await openSplit({ width: 320, height: 700 }, { hash: `#split=${bad}` });
     assert.match(await widget.locator('.notice').textContent(), /heads: 7 does not divide d_model = 512/);
-    assert.deepEqual(await shownCounts(widget), expectedCounts({ dModel: 512, heads: 8, seqLen: 64 }));
+    assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: 512, heads: 8, seqLen: 64 }));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
     await screenshot(widget, 'head-splitting-320');
@@ -269,18 +473,22 @@ describe('head-splitting widget', () => {
   });
 
   test('an author’s config and panels (embed page)', async () => {
-    const authored = { start: { dModel: 96, heads: 12, seqLen: 10 }, configurations: [{ label: 'two', dModel: 96, heads: 2 }, { label: 'six', dModel: 96, heads: 6 }] };
+    const authored = {
+      start: { dModel: 96, heads: 12, seqLen: 10 }, spectrumStart: { heads: 2, head: 1 },
+      configurations: [{ label: 'two', dModel: 96, heads: 2 }, { label: 'six', dModel: 96, heads: 6 }],
+    };
     const query = new URLSearchParams({ widget: 'head-splitting', config: JSON.stringify(authored), panels: 'controls counts configurations' });
     const { page, problems } = await newWatchedPage(browser);
     await page.goto(`${server.url}embed.html?${query}`);
     const widget = page.locator('mha-head-splitting[ready]');
     await widget.waitFor();
-    assert.deepEqual(await shownCounts(widget), expectedCounts(authored.start));
-    const rows = await shownTable(widget);
-    assert.deepEqual(rows.map((row) => row[0]), ['2', '6']);
+    assert.deepEqual(await shownLabels(widget), expectedLabels(authored.start));
+    assert.deepEqual(await widget.locator('.config-row').evaluateAll((rows) => rows.map((r) => r.dataset.heads)), ['2', '6']);
     assert.equal(await widget.locator('[data-panel="spectrum"]').isHidden(), true);
-    assert.equal(await widget.locator('[data-panel="width"]').isHidden(), true);
+    assert.equal(await widget.evaluate((host) => host.state.spectrumHeads), 2);
     assert.throws(() => splitConfig({ start: { heads: 7 } }), /does not divide/);
+    assert.throws(() => splitConfig({ spectrumStart: { heads: 3 } }), /one of 1, 2, 4/);
+    assert.throws(() => splitConfig({ spectrumStart: { dModel: 16 } }), /unknown field “dModel”/);
     assert.throws(() => splitConfig({ configurations: [{ label: 'x', dModel: 512, heads: 3 }] }), /does not divide/);
     assert.throws(() => splitConfig({ colour: 'red' }), /unknown config field/);
     assert.deepEqual(problems, []);
@@ -294,7 +502,7 @@ describe('head-splitting widget', () => {
     await widget.getByRole('button', { name: 'Measure on this device' }).click();
     await widget.locator('button:enabled', { hasText: 'Measure on this device' }).waitFor({ timeout: 15000 });
     assert.match(await widget.locator('.measure-status').textContent(), /main thread: this frame does not allow a worker/);
-    const times = await widget.locator('.configs .time').allTextContents();
+    const times = await widget.locator('.config-row .time').allTextContents();
     assert.equal(times.length, 3);
     for (const time of times) assert.ok(Number(time.replace(' ms', '')) > 0, `a positive time, got “${time}”`);
     assert.deepEqual(problems, []);

@@ -64,6 +64,11 @@ export class NumberField {
     this.#show(this.flow.input(text), false);
   }
 
+  /** Puts back the last good value and clears any message, as Escape does (e.g. on Reset). */
+  revert() {
+    this.#show(this.flow.escape());
+  }
+
   setReadonly(readonly) {
     this.input.readOnly = readonly;
   }

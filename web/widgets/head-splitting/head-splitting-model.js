@@ -1,12 +1,14 @@
 // The head-splitting widget's mathematics, run by the core: operation counts of real forward
-// passes, the singular values of one head's similarity matrix, and timing of forward passes
-// (used by the measuring worker). No DOM here, so Node tests and the worker import it too.
+// passes, the singular values and rank of one world head's similarity matrix, and timing of
+// forward passes (used by the measuring worker). The widget's state contract (defaults,
+// sanitize) lives here too. No DOM here, so Node tests and the worker import it too.
 //
 // Why the counts do not depend on h: head i's scores Q_i K_i^T are an L x L matrix of dot
 // products of length d_k, so L^2 d_k multiply-adds, and h heads cost h L^2 d_k = L^2 d_model
 // because d_k = d_model / h. The weighted sum weights_i V_i costs the same. The core adds up
 // the multiply-adds as it does the work, and the widget shows those tallies.
 import lesson from '../../../lessons/multiple-heads/widgets/head-splitting.json' with { type: 'json' };
+import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 
 export const SPLIT_LESSON = lesson;
 
@@ -14,14 +16,15 @@ export const SPLIT_LESSON = lesson;
 // The lean forward pass: no L x L matrices are kept or copied out (counts are the same).
 const FORWARD = { perHeadContributions: false, keepAttention: false };
 const CACHE_LIMIT = 64;
-const STATE_KEYS = ['dModel', 'heads', 'seqLen', 'spectrumDModel', 'spectrumHeads', 'spectrumHead'];
+const STATE_KEYS = ['dModel', 'heads', 'seqLen', 'spectrumHeads', 'spectrumHead'];
 
 const CONFIG_KEYS = ['start', 'spectrumStart', 'configurations'];
 const MAX_CONFIGURATIONS = 4;
 
 /**
  * The widget's configuration: lesson data, optionally overridden by an author (the `config`
- * attribute): `start` { dModel, heads, seqLen }, `spectrumStart` { dModel, heads, head } and
+ * attribute): `start` { dModel, heads, seqLen }, `spectrumStart` { heads, head } (h one of
+ * the world's head counts, head an index from 0 to h - 1) and
  * `configurations` [{ label, dModel, heads }] for the comparison table. Strict: throws an
  * Error naming what is wrong.
  */
@@ -34,6 +37,12 @@ export function splitConfig(overrides = {}) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${what}: expected an object`);
     return value;
   };
+  const only = (value, keys, what) => {
+    const extra = Object.keys(object(value, what)).find((key) => !keys.includes(key));
+    if (extra !== undefined) throw new Error(`${what}: unknown field “${extra.slice(0, 20)}” (expected ${keys.join(', ')})`);
+  };
+  only(overrides.start, ['dModel', 'heads', 'seqLen'], 'start');
+  only(overrides.spectrumStart, ['heads', 'head'], 'spectrumStart');
   const config = {
     ...lesson,
     start: { ...lesson.start, ...object(overrides.start, 'start') },
@@ -77,7 +86,6 @@ export function startingState(config) {
     dModel: start.dModel,
     heads: start.heads,
     seqLen: start.seqLen,
-    spectrumDModel: spectrum.start.dModel,
     spectrumHeads: spectrum.start.heads,
     spectrumHead: spectrum.start.head,
   };
@@ -111,13 +119,13 @@ export function sanitizeSplitState(raw, config) {
   if (seqLen < config.seqLen.min || seqLen > config.seqLen.max) {
     throw new Error(`seqLen: must be between ${config.seqLen.min} and ${config.seqLen.max}`);
   }
-  const spectrumDModel = width('spectrumDModel', config.spectrum.dModelChoices);
-  const spectrumHeads = headCount('spectrumHeads', spectrumDModel, spectrumDModel);
+  // The price panel is about the world's heads: h is one of its head counts.
+  const spectrumHeads = width('spectrumHeads', THE_WORLD.headCounts);
   const spectrumHead = whole('spectrumHead');
   if (spectrumHead < 0 || spectrumHead >= spectrumHeads) {
     throw new Error(`spectrumHead: must be a head from 0 to ${spectrumHeads - 1}`);
   }
-  return { dModel, heads, seqLen, spectrumDModel, spectrumHeads, spectrumHead };
+  return { dModel, heads, seqLen, spectrumHeads, spectrumHead };
 }
 
 /** A model of this shape with reproducible random weights, and its seeded input X. */
@@ -131,16 +139,6 @@ function seededModel(engine, config, { dModel, heads, seqLen }) {
     model.delete();
     throw error;
   }
-}
-
-/** How many values exceed `relativeTolerance` times the largest (values >= 0). */
-export function countNonZero(values, relativeTolerance) {
-  let largest = 0;
-  for (const v of values) largest = Math.max(largest, Math.abs(v));
-  if (largest === 0) return 0;
-  let n = 0;
-  for (const v of values) if (Math.abs(v) > relativeTolerance * largest) n++;
-  return n;
 }
 
 export function median(values) {
@@ -235,24 +233,44 @@ export class SplitModels {
     });
   }
 
-  /** The d_model singular values of W_Q^i (W_K^i)^T for one head of a small random model. */
-  spectrumFor({ dModel, heads, head }) {
-    const key = `${dModel}/${heads}/${head}`;
+  /**
+   * Head `head` of the world cut into `heads` heads (headsAt: its name, colour, members):
+   * the d_model singular values of its W_Q^i (W_K^i)^T, largest first, and how many of them
+   * are non-zero (above relativeTolerance times the largest), both from the core. The rank
+   * is at most d_k; a designed head may use fewer directions than its width offers.
+   */
+  spectrumFor({ heads, head }) {
+    const key = `${heads}/${head}`;
     return remember(this.spectra, key, () => {
-      const model = this.engine.createModel({ seqLen: 1, dModel, numHeads: heads });
+      const world = THE_WORLD;
+      const named = headsAt(world, heads)[head];
+      if (!named) throw new Error(`spectrumHead: must be a head from 0 to ${heads - 1}`);
+      const model = createWorldModel(this.engine, world, heads);
       try {
-        model.randomize(this.config.spectrum.seed);
         const values = Array.from(model.similaritySingularValues(head));
         return {
           config: { ...model.config },
-          head,
+          head: named,
           values,
-          nonZero: countNonZero(values, this.config.spectrum.relativeTolerance),
+          nonZero: model.similarityRank(head, this.config.spectrum.relativeTolerance),
         };
       } finally {
         model.delete();
       }
     });
+  }
+
+  /**
+   * The rank panel's view: the h heads of the world (names, colours), the chosen head's
+   * spectrum, and for a merged head its designed members' spectra (their ranks alone).
+   */
+  spectrumView(heads, head) {
+    const spectrum = this.spectrumFor({ heads, head });
+    const designed = THE_WORLD.numHeads;
+    const spectrumMembers = spectrum.head.merged
+      ? spectrum.head.members.map((member) => this.spectrumFor({ heads: designed, head: member.index }))
+      : [];
+    return { spectrumHeads: headsAt(THE_WORLD, heads), spectrum, spectrumMembers };
   }
 
   /** Everything the widget shows for `state`; throws AttentionError if the core refuses. */
@@ -266,7 +284,7 @@ export class SplitModels {
         label: c.label,
         ...this.countsFor({ dModel: c.dModel, heads: c.heads, seqLen }),
       })),
-      spectrum: this.spectrumFor({ dModel: state.spectrumDModel, heads: state.spectrumHeads, head: state.spectrumHead }),
+      ...this.spectrumView(state.spectrumHeads, state.spectrumHead),
     };
   }
 }

@@ -1,39 +1,80 @@
 // <mha-head-splitting>: h heads of width d_model / h cost what one head of width d_model
-// costs (the core's own operation counts show the head count cancelling), timed on the
-// learner's device in a worker; and the price: head i's similarity matrix W_Q^i (W_K^i)^T
-// has only d_k non-zero singular values. See README.md for attributes and events.
+// costs. The attention's multiply-adds are drawn as areas: h blocks of L x L x d_k beside
+// one block of L x L x d_model, at one scale, from the core's own tallies of real forward
+// passes; the exp() calls, the one part that grows with h, are drawn beside them. The
+// lesson's three configurations are block rows that can be timed on the learner's device
+// in a worker. The price: in the lesson's one world, head i's similarity matrix
+// W_Q^i (W_K^i)^T has at most d_k non-zero singular values (counted by the core).
+// See README.md for attributes and events.
 import { MhaWidget, element } from '../shared/widget-base.js';
 import { formatCount, formatNumber } from '../shared/format.js';
-import { parseNumber } from '../shared/parse-number.js';
+import { THE_WORLD, headClass } from '../shared/world.js';
+import { NumberField } from '../../ui/number-field.js';
+import { mathText, notation } from '../../ui/notation.js';
+import { kitSheet } from '../../ui/styles.js';
 import {
   SplitModels, divisors, nearestDivisor, sanitizeSplitState, splitConfig, startingState,
 } from './head-splitting-model.js';
-import { labelledSelect, mathText, setOptions } from './math-text.js';
+import { BlockRow } from './cost-blocks.js';
 import { MeasureRunner } from './measure-runner.js';
 import { SpectrumChart } from './spectrum-chart.js';
 import styles from './head-splitting.css?inline';
 
-const HEAD_CLASSES = ['head-a', 'head-b', 'head-c', 'head-d'];
-const headClass = (i) => HEAD_CLASSES[i % HEAD_CLASSES.length];
-/** Up to this many heads every slice of the width bar carries its head's number. */
-const LABEL_EVERY_SLICE = 16;
-
-// The parts of one forward pass, in the order the core does them.
+// The parts of one forward pass, in the order the core does them (the "values" table).
 const PARTS = [
   { key: 'projections', name: 'Projections', what: 'X W_Q, X W_K, X W_V', formula: '3 · L · d_model^2' },
   { key: 'scores', name: 'Scores', what: 'Q_i K_i^T, every head', formula: 'h · L^2 · d_k' },
   { key: 'weightedSum', name: 'Weighted sum', what: 'weights_i V_i, every head', formula: 'h · L^2 · d_k' },
-  { key: 'attention', name: 'Attention', what: 'scores + weighted sum', formula: '2 · L^2 · d_model', className: 'attention-row' },
+  { key: 'attention', name: 'Attention', what: 'scores + weighted sum (the blocks)', formula: '2 · L^2 · d_model', className: 'attention-row' },
   { key: 'output', name: 'Output', what: 'Concat(head_1 … head_h) W_O', formula: 'L · d_model^2' },
-  { key: 'exponentials', name: 'exp() calls', what: 'softmax; not multiply-adds, and they do grow with h', formula: 'h · L^2', className: 'exp-row' },
+  { key: 'exponentials', name: 'exp() calls', what: 'softmax; not multiply-adds, and they grow with h', formula: 'h · L^2', className: 'exp-row' },
 ];
-// The configurations' table shows attention (= scores + weighted sum, as the core adds them)
-// beside the h-independent projections and output; the parts are in the table above.
-const TABLE_COLUMNS = [
-  { key: 'attention', label: 'attention' },
-  { key: 'projections', label: 'projections' },
-  { key: 'output', label: 'output' },
-];
+
+const plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
+const n = (value, className = '') => element('span', { className: `num ${className}`.trim(), textContent: value });
+
+/** A <select> labelled by visible text (with notation) and an accessible name. */
+function labelledSelect(visible, accessibleName, onChange) {
+  const select = element('select', { ariaLabel: accessibleName });
+  select.addEventListener('change', () => onChange(Number(select.value)));
+  const field = element('label', { className: 'field' }, [mathText(visible, 'field-label'), select]);
+  return { select, field };
+}
+
+/** Replaces a select's options only when the list changed (keeps focus and scroll). */
+function setOptions(select, values, label = String) {
+  const key = values.map((v) => `${v}:${label(v)}`).join(',');
+  if (select.dataset.options !== key) {
+    select.replaceChildren(...values.map((v) => element('option', { value: String(v), textContent: label(v) })));
+    select.dataset.options = key;
+  }
+}
+
+// Ids of the figures the controls change (each control names its figure in aria-controls).
+const COST_FIGURE = 'cost-figure';
+const COST_VALUES = 'cost-values';
+const CONFIG_ROWS = 'config-rows';
+const SPECTRUM_FIGURE = 'spectrum-figure';
+const SPECTRUM_VALUES = 'spectrum-values';
+const HONESTY = 'times-note';
+
+const withControls = (control, id) => {
+  control.setAttribute('aria-controls', id);
+  return control;
+};
+
+/**
+ * Control and effect in one glance: when a control of `layout` (controls beside the figure
+ * they change) gets focus and the layout fits the window but is cut off, the page scrolls
+ * just enough to show all of it.
+ */
+function keepInView(layout) {
+  layout.addEventListener('focusin', () => {
+    const box = layout.getBoundingClientRect();
+    if (box.height <= innerHeight && (box.top < 0 || box.bottom > innerHeight)) layout.scrollIntoView({ block: 'nearest' });
+  });
+  return layout;
+}
 
 export class HeadSplittingWidget extends MhaWidget {
   static tag = 'mha-head-splitting';
@@ -56,6 +97,12 @@ export class HeadSplittingWidget extends MhaWidget {
     return this.models.compute(state);
   }
 
+  /** Reset also clears text still being typed in the L field, and its message. */
+  reset() {
+    this.lengthField?.revert();
+    super.reset();
+  }
+
   dispose() {
     if (this.runner?.running) this.#cancelMeasure();
     this.runner?.dispose();
@@ -64,21 +111,24 @@ export class HeadSplittingWidget extends MhaWidget {
     this.pendingFrame = 0;
   }
 
-  #propose(patch) {
-    return this.commit({ ...this.state, ...patch });
+  #propose(patch, edited = 'cost') {
+    const error = this.commit({ ...this.state, ...patch });
+    if (!error) this.#announce(edited);
+    return error;
   }
 
   build() {
+    if (!this.root.adoptedStyleSheets.includes(kitSheet())) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
     this.models = new SplitModels(this.engine, this.config);
     this.runner = new MeasureRunner(this.engine);
     this.measurement = null;
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
     this.body.append(
-      this.historyToolbar('Undo or reset the head-splitting widget'),
-      this.#buildControls(),
-      this.#buildWidth(),
-      this.#buildCounts(),
-      this.#buildTable(),
+      element('p', { className: 'try' }, [
+        'Change ', mathText('h'), ' or ', mathText('L'), ': the ', mathText('h'), ' narrow blocks always cover the one wide block. Only the exp() strip grows.',
+      ]),
+      keepInView(element('div', { className: 'cost-layout' }, [this.#buildControls(), this.#buildBlocks()])),
+      this.#buildConfigurations(),
       this.#buildSpectrum(),
       this.announcer,
     );
@@ -95,40 +145,36 @@ export class HeadSplittingWidget extends MhaWidget {
     this.headsNote = element('p', { className: 'note', role: 'status' });
 
     const { min, max } = this.config.seqLen;
+    this.lengthField = new NumberField({
+      label: `Sequence length L (${min} to ${max})`, value: this.config.start.seqLen, min, max, decimals: 0,
+      onPropose: (value) => {
+        if (!Number.isInteger(value)) return `The sequence length L counts tokens: type a whole number from ${min} to ${max}.`;
+        return this.#propose({ seqLen: value });
+      },
+    });
     this.seqSlider = element('input', {
-      type: 'range', min: String(min), max: String(max), step: '1', className: 'slider', ariaLabel: 'Sequence length L',
+      type: 'range', min: String(min), max: String(max), step: '1', className: 'slider', ariaLabel: 'Sequence length L, slider',
     });
-    this.seqField = element('input', {
-      type: 'text', inputMode: 'numeric', autocomplete: 'off', spellcheck: false, className: 'num',
-      ariaLabel: 'Sequence length L, exact value',
-    });
-    this.seqError = element('p', { className: 'field-error', role: 'alert', id: 'seq-error' });
-    this.seqField.setAttribute('aria-describedby', this.seqError.id);
     // Dragging the slider fires many events; commit at most once per frame (the counts at
     // L = 256 take several forward passes of tens of milliseconds each the first time).
     this.seqSlider.addEventListener('input', () => {
       this.pendingSeqLen = Number(this.seqSlider.value);
       this.pendingFrame ||= requestAnimationFrame(() => {
         this.pendingFrame = 0;
-        this.#setSeqError('');
+        this.lengthField.revert();
         this.#propose({ seqLen: this.pendingSeqLen });
       });
     });
-    this.seqField.addEventListener('input', () => this.#typeSeqLen());
-    this.seqField.addEventListener('blur', () => {
-      if (this.seqField.getAttribute('aria-invalid') !== 'true') this.seqField.value = String(this.state.seqLen);
-    });
-    const seqLabel = element('span', { className: 'field-label', id: 'seq-label' }, [
-      'sequence length ', mathText('L'), ` (${min} to ${max} tokens)`,
-    ]);
-    const seqGroup = element('div', { className: 'field seq-field', role: 'group' }, [
-      seqLabel, element('div', { className: 'seq-inputs' }, [this.seqSlider, this.seqField]), this.seqError,
-    ]);
-    seqGroup.setAttribute('aria-labelledby', seqLabel.id);
+    const history = this.historyToolbar('Undo or reset the head-splitting widget');
+    for (const control of [this.dModelSelect, this.headsSelect, this.lengthField.input, this.seqSlider, ...history.querySelectorAll('button')]) {
+      control.setAttribute('aria-controls', COST_FIGURE);
+    }
     return element('div', { className: 'controls', dataset: { panel: 'controls' } }, [
-      element('div', { className: 'selects' }, [dModel.field, heads.field]),
-      seqGroup,
+      dModel.field,
+      heads.field,
       this.headsNote,
+      element('div', { className: 'length' }, [this.lengthField.element, this.seqSlider]),
+      history,
     ]);
   }
 
@@ -143,170 +189,163 @@ export class HeadSplittingWidget extends MhaWidget {
       : fits ? '' : `h = ${heads} does not divide d_model = ${dModel}, so h is now ${next}, the nearest divisor.`;
   }
 
-  #typeSeqLen() {
-    const { min, max } = this.config.seqLen;
-    const what = 'The sequence length L';
-    const parsed = parseNumber(this.seqField.value, { min, max, what });
-    if (!parsed.ok) return this.#setSeqError(parsed.message);
-    if (!Number.isInteger(parsed.value)) return this.#setSeqError(`${what} counts tokens: type a whole number from ${min} to ${max}.`);
-    if (parsed.value === this.state.seqLen) return this.#setSeqError(''); // "064": nothing to undo
-    this.typingSeq = true; // keep the learner's own text ("2e1", "064") while they type
-    const error = this.#propose({ seqLen: parsed.value });
-    this.typingSeq = false;
-    this.#setSeqError(error ?? '');
-  }
+  // ---- the blocks: h heads beside one wide head ---------------------------------------
 
-  #setSeqError(message) {
-    this.seqField.setAttribute('aria-invalid', String(Boolean(message)));
-    this.seqError.textContent = message;
-  }
-
-  // ---- the width, split into heads ---------------------------------------------------
-
-  #buildWidth() {
-    this.dkLine = element('p', { className: 'dk-line num' });
-    this.widthBar = element('div', { className: 'width-bar', role: 'img', ariaLabel: 'How the model width is split between the heads' });
-    this.widthStart = element('span', { className: 'num' });
-    this.widthEnd = element('span', { className: 'num' });
-    this.widthCaption = element('p', { className: 'muted width-caption' });
-    return element('section', { className: 'panel', ariaLabel: 'The width, split into heads', dataset: { panel: 'width' } }, [
-      element('h3', { textContent: 'One width, split into heads' }),
+  #buildBlocks() {
+    this.dkLine = element('p', { className: 'dk-line' });
+    this.legend = element('p', { className: 'legend muted' });
+    this.oneRow = new BlockRow({ className: 'one-head', kind: 'multiply-adds' });
+    this.headsRow = new BlockRow({ className: 'many-heads', kind: 'multiply-adds' });
+    this.verdict = element('p', { className: 'verdict' });
+    this.expHeadsRow = new BlockRow({ className: 'exp-row many-heads', kind: 'exp' });
+    this.expOneRow = new BlockRow({ className: 'exp-row one-head', kind: 'exp' });
+    this.valuesCaption = element('caption');
+    this.valuesHead = element('tr');
+    this.valuesBody = element('tbody');
+    return element('section', { className: 'panel blocks-panel', id: COST_FIGURE, ariaLabel: 'Multiply-adds as areas', dataset: { panel: 'counts' } }, [
+      element('h3', { textContent: 'The attention’s multiply-adds, as areas' }),
       this.dkLine,
-      this.widthBar,
-      element('div', { className: 'width-axis', ariaHidden: 'true' }, [this.widthStart, this.widthEnd]),
-      this.widthCaption,
-    ]);
-  }
-
-  #renderWidth(main) {
-    const { dModel, numHeads, dK } = main.config;
-    this.dkLine.replaceChildren(
-      mathText('d_k = d_model / h = '), `${dModel} / ${numHeads} = `, element('strong', { className: 'dk-value', textContent: String(dK) }),
-    );
-    const label = numHeads <= LABEL_EVERY_SLICE;
-    this.widthBar.replaceChildren(...main.headWidths.map((width, i) => {
-      const slice = element('span', { className: `slice ${headClass(i)}`, textContent: label ? String(i + 1) : '' });
-      slice.style.flexGrow = String(width); // each slice as wide as the core's head output
-      return slice;
-    }));
-    this.widthBar.setAttribute('aria-label',
-      `d_model = ${dModel} coordinates split into ${numHeads} slices of ${dK}, one per head`);
-    this.widthStart.textContent = 'coordinate 1';
-    this.widthEnd.textContent = `coordinate ${dModel}`;
-    this.widthCaption.textContent = numHeads === 1
-      ? `One head owns all ${dModel} coordinates.`
-      : `Each ${label ? 'numbered ' : ''}slice is one head’s ${dK} coordinates${label ? '' : ' (too many heads to number them)'}; the colours repeat every four heads.`;
-  }
-
-  // ---- the core's operation counts and the formula -----------------------------------
-
-  #buildCounts() {
-    this.countCells = new Map();
-    const rows = PARTS.map((part) => {
-      const cell = element('td', { className: 'num count' });
-      this.countCells.set(part.key, cell);
-      return element('tr', { className: part.className ?? '', dataset: { part: part.key } }, [
-        element('th', { scope: 'row' }, [
-          element('span', { className: 'part-name', textContent: part.name }), ' ',
-          element('span', { className: 'part-what muted' }, [mathText(part.what)]),
+      this.legend,
+      element('div', { className: 'figure' }, [this.oneRow.element, this.headsRow.element]),
+      this.verdict,
+      element('h4', { className: 'grows' }, ['What does grow with ', mathText('h'), ' (own scale)']),
+      element('div', { className: 'figure exp-figure' }, [this.expOneRow.element, this.expHeadsRow.element]),
+      element('details', { className: 'values' }, [
+        withControls(element('summary', { textContent: 'Values: every count of the forward pass' }), COST_VALUES),
+        element('table', { className: 'counts', id: COST_VALUES }, [
+          this.valuesCaption, element('thead', {}, [this.valuesHead]), this.valuesBody,
         ]),
-        element('td', { className: 'formula-cell' }, [mathText(part.formula)]),
-        cell,
-      ]);
-    });
-    this.countsCaption = element('caption');
-    this.formula = element('div', { className: 'formula' });
-    return element('section', { className: 'panel', ariaLabel: 'Operation counts', dataset: { panel: 'counts' } }, [
-      element('h3', { textContent: 'What one forward pass costs, counted by the core' }),
-      element('table', { className: 'counts' }, [
-        this.countsCaption,
-        element('thead', {}, [element('tr', {}, [
-          element('th', { scope: 'col', textContent: 'part' }),
-          element('th', { scope: 'col', textContent: 'formula' }),
-          element('th', { scope: 'col', className: 'num', textContent: 'count' }),
-        ])]),
-        element('tbody', {}, rows),
       ]),
-      element('h4', { textContent: 'The head count cancels' }),
-      this.formula,
     ]);
   }
 
-  #renderCounts(main, oneHead) {
-    const { config, counts } = main;
-    this.countsCaption.replaceChildren('Multiply-adds (and exp() calls) of one forward pass with ', mathText('d_model'),
-      ` = ${config.dModel}, h = ${config.numHeads}, L = ${config.seqLen}`);
-    for (const [key, cell] of this.countCells) cell.textContent = formatCount(counts[key]);
-    const n = (value, className = '') => element('span', { className: `num ${className}`, textContent: value });
-    const line = (symbols, factors, product, note) => element('p', { className: 'formula-line' }, [
-      mathText(symbols), ' = ', ...factors, ' = ', element('strong', {}, [n(formatCount(product), 'product')]),
-      element('span', { className: 'muted formula-note' }, [note]),
-    ]);
-    const one = oneHead.config;
-    const same = counts.scores === oneHead.counts.scores;
-    this.formula.replaceChildren(
-      line('h · L^2 · d_k', [n(String(config.numHeads)), ' · ', n(String(config.seqLen)), element('sup', { textContent: '2' }), ' · ', n(String(config.dK))],
-        counts.scores, ` scores of ${config.numHeads} ${config.numHeads === 1 ? 'head' : 'heads'} of width ${config.dK}`),
-      line('L^2 · d_model', [n(String(one.seqLen)), element('sup', { textContent: '2' }), ' · ', n(String(one.dModel))],
-        oneHead.counts.scores, ` scores of 1 head of width ${one.dK}`),
-      element('p', {
-        className: 'formula-verdict',
-        textContent: same
-          ? 'Both products are the core’s own tallies from two forward passes, and they are equal: splitting the width into heads adds no multiply-adds. The weighted sum is the same story.'
-          : 'The core’s two tallies differ, which the formula says cannot happen: please report this.',
-      }),
+  #renderBlocks(main, oneHead) {
+    const { dModel, numHeads: h, dK, seqLen: L } = main.config;
+    this.dkLine.replaceChildren(mathText('d_k = d_model / h'), ' = ', n(`${dModel} / ${h}`), ' = ', element('strong', { className: 'num dk-value', textContent: String(dK) }));
+    // L^2 as the core counted it: one head makes one exp() call per (query, key) pair.
+    this.legend.replaceChildren(
+      'Area = a head’s multiply-adds for scores and weighted sum, ', mathText('2 · L^2 · d_k'),
+      ': height ', mathText('L^2'), ` = ${formatCount(oneHead.counts.exponentials)} (query, key) pairs, width `, mathText('d_k'), '.',
     );
+    const many = main.counts.attention;
+    const one = oneHead.counts.attention;
+    const largest = Math.max(many, one);
+    const squared = () => [n(String(L)), element('sup', { textContent: '2' })]; // fresh nodes per label
+    this.oneRow.draw({
+      pieces: 1,
+      share: one / largest,
+      label: [element('strong', { textContent: '1 head' }), ' of width ', n(String(oneHead.config.dK)), ': 2 · ', ...squared(), ' · ', n(String(oneHead.config.dK)), ' = ', n(formatCount(one), 'count')],
+      description: `One head of width ${oneHead.config.dK}: ${formatCount(one)} multiply-adds.`,
+    });
+    const perHead = many / h;
+    this.headsRow.element.classList.toggle('one-head', h === 1);
+    this.headsRow.element.classList.toggle('many-heads', h !== 1);
+    this.headsRow.draw({
+      pieces: h,
+      share: many / largest,
+      label: h === 1
+        ? [element('strong', { textContent: '1 head' }), ' of width ', n(String(dK)), ' (split into one head): 2 · ', ...squared(), ' · ', n(String(dK)), ' = ', n(formatCount(many), 'count')]
+        : [element('strong', { textContent: `${h} heads` }), ' of width ', n(String(dK)), ': ', n(String(h)), ' × 2 · ', ...squared(), ' · ', n(String(dK)),
+          ' = ', n(String(h)), ' × ', n(formatCount(perHead), 'per-head'), ' = ', n(formatCount(many), 'count')],
+      description: `${plural(h, 'head')} of width ${dK}: ${h} blocks of ${formatCount(perHead)}, ${formatCount(many)} multiply-adds in all.`,
+    });
+    this.verdict.replaceChildren(...(many === one
+      ? ['Same area: ', n(formatCount(many)), ' multiply-adds both ways, as the core counted them.']
+      : ['The core’s two counts differ (', n(formatCount(many)), ' and ', n(formatCount(one)), '), which the formula says cannot happen: please report this.']));
+
+    const expMany = main.counts.exponentials;
+    const expOne = oneHead.counts.exponentials;
+    const expLargest = Math.max(expMany, expOne);
+    this.expOneRow.draw({
+      pieces: 1,
+      share: expOne / expLargest,
+      label: ['exp() calls, 1 head: one ', n(`${L} × ${L}`), ' weight matrix, ', n(formatCount(expOne), 'count')],
+      description: `One head: ${formatCount(expOne)} exp() calls.`,
+    });
+    this.expHeadsRow.draw({
+      pieces: h,
+      share: expMany / expLargest,
+      label: [`exp() calls, ${h} ${h === 1 ? 'head' : 'heads'}: ${h} `, n(`${L} × ${L}`), ` weight ${h === 1 ? 'matrix' : 'matrices'}, `, n(formatCount(expMany), 'count')],
+      description: `${plural(h, 'head')}: ${formatCount(expMany)} exp() calls, ${h} times as many.`,
+    });
+
+    this.valuesCaption.replaceChildren('One forward pass with ', mathText('d_model'), ` = ${dModel}, L = ${L}, counted by the core`);
+    this.valuesHead.replaceChildren(
+      element('th', { scope: 'col', textContent: 'part' }),
+      element('th', { scope: 'col', className: 'formula-cell', textContent: 'formula' }),
+      element('th', { scope: 'col', className: 'num', textContent: `${h} × ${dK}` }),
+      element('th', { scope: 'col', className: 'num', textContent: `1 × ${oneHead.config.dK}` }),
+    );
+    this.valuesBody.replaceChildren(...PARTS.map((part) => element('tr', { className: part.className ?? '', dataset: { part: part.key } }, [
+      element('th', { scope: 'row' }, [
+        element('span', { className: 'part-name', textContent: part.name }), ' ',
+        element('span', { className: 'part-what muted' }, [mathText(part.what)]),
+      ]),
+      element('td', { className: 'formula-cell' }, [mathText(part.formula)]),
+      element('td', { className: 'num count', textContent: formatCount(main.counts[part.key]) }),
+      element('td', { className: 'num count-one', textContent: formatCount(oneHead.counts[part.key]) }),
+    ])));
   }
 
   // ---- the three configurations, and timing them ------------------------------------
 
-  #buildTable() {
-    this.tableCaption = element('caption');
-    this.tableBody = element('tbody');
+  #buildConfigurations() {
+    this.configHeading = element('h3');
+    this.configRows = element('div', { className: 'config-rows', id: CONFIG_ROWS });
     this.measureButton = element('button', { type: 'button', textContent: 'Measure on this device' });
     this.cancelButton = element('button', { type: 'button', className: 'secondary', textContent: 'Cancel', disabled: true });
+    for (const button of [this.measureButton, this.cancelButton]) button.setAttribute('aria-controls', CONFIG_ROWS);
     this.measureButton.addEventListener('click', () => this.#measure());
     this.cancelButton.addEventListener('click', () => this.#cancelMeasure());
     this.progress = element('progress', { max: 1, value: 0, ariaLabel: 'Measurement progress', hidden: true });
     this.measureStatus = element('p', { className: 'measure-status', role: 'status' });
-    const headRow = element('tr', {}, [
-      element('th', { scope: 'col', textContent: 'configuration' }),
-      ...TABLE_COLUMNS.map((c) => element('th', { scope: 'col', className: 'num', textContent: c.label })),
-      element('th', { scope: 'col', className: 'num', textContent: 'median time per forward pass' }),
-    ]);
     return element('section', { className: 'panel', ariaLabel: 'Configurations compared', dataset: { panel: 'configurations' } }, [
-      element('h3', { textContent: 'One wide head or many narrow ones' }),
-      element('table', { className: 'configs' }, [this.tableCaption, element('thead', {}, [headRow]), this.tableBody]),
+      this.configHeading,
+      this.configRows,
       element('div', { className: 'toolbar measure-bar' }, [this.measureButton, this.cancelButton, this.progress]),
       this.measureStatus,
-      element('p', {
-        className: 'muted honesty',
-        textContent: 'The times are real: each configuration runs the same core on this device, in a worker off the page’s main thread, and the median of repeated runs is shown. They include everything a forward pass costs here, not just multiply-adds: calls into WebAssembly, copying the input in and the output out, and the softmax (the L × L weights themselves are not kept for timing). At small L those fixed costs dominate, so the times say little about the counts. Even at large L, equal counts need not mean equal times: many narrow heads mean many small matrix products and more exp() calls.',
-      }),
+      element('details', { className: 'values honesty' }, [
+        withControls(element('summary', { textContent: 'What the times include' }), HONESTY),
+        element('p', {
+          className: 'muted', id: HONESTY,
+          textContent: 'The times are real: the same core runs each configuration on this device, in a worker off the page’s main thread, and the median of repeated runs is shown. They include everything a forward pass costs here, not only multiply-adds: calls into WebAssembly, copying data in and out, the softmax. Equal areas need not mean equal times: many narrow heads mean many small matrix products and more exp() calls (the hatched strips).',
+        }),
+      ]),
     ]);
   }
 
-  #renderTable(table, state) {
-    this.tableCaption.textContent = `Counts from the core for L = ${table[0].config.seqLen}`;
+  #renderConfigurations(table, state) {
+    const L = table[0].config.seqLen;
+    this.configHeading.replaceChildren('One wide head or many narrow ones, at ', mathText('L'), ` = ${L}`);
     const measured = this.measurement;
     const stale = measured && measured.seqLen !== state.seqLen;
-    this.tableBody.replaceChildren(...table.map((row, i) => {
-      const { numHeads, dK } = row.config;
+    const largest = Math.max(...table.map((row) => row.counts.attention));
+    const largestExp = Math.max(...table.map((row) => row.counts.exponentials));
+    this.configRows.replaceChildren(...table.map((row, i) => {
+      const { numHeads: h, dK } = row.config;
+      const { attention, exponentials } = row.counts;
+      // One wide head is drawn grey everywhere, split heads in the accent colour.
+      const bar = new BlockRow({ className: h === 1 ? 'one-head' : 'many-heads', kind: 'multiply-adds' });
+      bar.draw({
+        pieces: h, share: attention / largest, label: [],
+        description: `${row.label}, ${h} × ${dK}: ${formatCount(attention)} multiply-adds in ${plural(h, 'block')}.`,
+      });
+      const exp = new BlockRow({ className: 'exp-row many-heads', kind: 'exp' });
+      exp.draw({ pieces: h, share: exponentials / largestExp, label: [], description: `${formatCount(exponentials)} exp() calls.` });
+      const counts = element('p', { className: 'config-counts' }, [
+        n(formatCount(attention), 'count'), ' multiply-adds, ', n(formatCount(exponentials), 'exp-count'), ' exp() calls',
+      ]);
       const result = measured?.results[i];
-      const time = element('td', { className: `num time${stale ? ' stale' : ''}`, dataset: { label: 'median time' } });
-      time.textContent = result ? `${formatNumber(result.medianMs, 2)} ms` : '—';
+      const time = element('p', { className: `time num${stale ? ' stale' : ''}` });
+      time.textContent = result ? `${formatNumber(result.medianMs, 2)} ms` : '— ms';
       if (result && stale) time.append(element('span', { className: 'stale-note', textContent: ` (at L = ${result.config.seqLen})` }));
-      return element('tr', { dataset: { heads: String(numHeads) } }, [
-        element('th', { scope: 'row' }, [
+      return element('div', { className: 'config-row', dataset: { heads: String(h) } }, [
+        element('p', { className: 'config-name' }, [
           element('span', { className: 'config-label', textContent: row.label }),
-          element('span', { className: 'config-shape num', textContent: `${numHeads} × ${dK}` }),
+          element('span', { className: 'config-shape num', textContent: `${h} × ${dK}` }),
         ]),
-        ...TABLE_COLUMNS.map((c) => element('td', {
-          className: `num${c.key === 'attention' ? ' attention-cell' : ''}`,
-          dataset: { label: c.label, part: c.key },
-          textContent: formatCount(row.counts[c.key]),
-        })),
-        time,
+        element('div', { className: 'config-bars' }, [bar.element, exp.element, counts]),
+        element('div', { className: 'config-time' }, [element('span', { className: 'time-label muted', textContent: 'median time' }), time]),
       ]);
     }));
   }
@@ -321,12 +360,12 @@ export class HeadSplittingWidget extends MhaWidget {
     this.progress.hidden = false;
     this.progress.value = 0;
     this.measureStatus.textContent = `Measuring the configurations at L = ${seqLen} on this device…`;
-    this.#renderTable(this.view.table, this.state);
+    this.#renderConfigurations(this.view.table, this.state);
     this.runner.start(this.config, seqLen, {
       onProgress: (fraction) => { this.progress.value = fraction; },
       onResult: (index, result) => {
         this.measurement.results[index] = result;
-        this.#renderTable(this.view.table, this.state);
+        this.#renderConfigurations(this.view.table, this.state);
         const { numHeads, dK } = result.config;
         this.measureStatus.textContent = `${numHeads} × ${dK}: ${formatNumber(result.medianMs, 2)} ms per forward pass (median of ${result.samples} samples).`;
       },
@@ -341,7 +380,7 @@ export class HeadSplittingWidget extends MhaWidget {
 
   #cancelMeasure() {
     this.runner.cancel();
-    this.#endMeasure('Measurement cancelled; times already measured stay in the table.');
+    this.#endMeasure('Measurement cancelled; times already measured stay beside their blocks.');
   }
 
   #endMeasure(text) {
@@ -353,39 +392,39 @@ export class HeadSplittingWidget extends MhaWidget {
     if (hadFocus) this.measureButton.focus();
   }
 
-  // ---- the price: the rank of W_Q^i (W_K^i)^T ---------------------------------------
+  // ---- the price: the rank of W_Q^i (W_K^i)^T, for the world's heads ------------------
 
   #buildSpectrum() {
-    const choices = this.config.spectrum.dModelChoices;
-    const dModel = labelledSelect('d_model', 'Spectrum panel: model width d_model', (value) => this.#changeSpectrumDModel(value));
-    setOptions(dModel.select, choices);
-    const heads = labelledSelect('heads h', 'Spectrum panel: number of heads h', (value) => (
-      this.#propose({ spectrumHeads: value, spectrumHead: Math.min(this.state.spectrumHead, value - 1) })));
-    const head = labelledSelect('head', 'Spectrum panel: head', (value) => this.#propose({ spectrumHead: value }));
-    this.spectrumDModelSelect = dModel.select;
+    const heads = labelledSelect('heads h', 'Rank panel: number of heads h', (value) => (
+      this.#propose({ spectrumHeads: value, spectrumHead: Math.min(this.state.spectrumHead, value - 1) }, 'spectrum')));
+    setOptions(heads.select, THE_WORLD.headCounts);
+    const head = labelledSelect('head', 'Rank panel: head', (value) => this.#propose({ spectrumHead: value }, 'spectrum'));
     this.spectrumHeadsSelect = heads.select;
     this.spectrumHeadSelect = head.select;
-    this.spectrumNote = element('p', { className: 'note', role: 'status' });
-    this.rankLine = element('p', { className: 'rank-line num' });
+    this.rankLine = element('p', { className: 'rank-line' });
+    this.rankNote = element('p', { className: 'rank-note' });
     this.spectrumChart = new SpectrumChart({ label: 'Singular values' });
     this.spectrumTable = element('tbody');
-    this.spectrumSummary = element('summary', { textContent: 'All singular values' });
+    this.spectrumSummary = withControls(element('summary', { textContent: 'Values: all singular values' }), SPECTRUM_VALUES);
+    for (const select of [heads.select, head.select]) select.setAttribute('aria-controls', SPECTRUM_FIGURE);
     return element('section', { className: 'panel', ariaLabel: 'Rank of one head’s similarity matrix', dataset: { panel: 'spectrum' } }, [
-      element('h3', {}, ['The price: head ', mathText('i'), ' compares tokens through a matrix of rank at most ', mathText('d_k')]),
-      element('p', {}, [
-        'The singular values of ', mathText('W_Q^i (W_K^i)^T'),
-        ' (random weights), largest first. This panel uses its own small model, with ', mathText('d_model'),
-        ` at most ${Math.max(...choices)}: decomposing a full-width matrix takes too long to redo on every edit.`,
+      element('h3', {}, ['The price: head ', mathText('i'), ' compares words through a matrix of rank at most ', mathText('d_k')]),
+      element('p', { className: 'try' }, [
+        'Pick a head of the sentence’s layer and count its bars: never more than ', mathText('d_k'), ', often fewer.',
       ]),
-      element('div', { className: 'selects' }, [dModel.field, heads.field, head.field]),
-      this.spectrumNote,
-      this.rankLine,
-      this.spectrumChart.element,
-      element('details', {}, [
+      keepInView(element('div', { className: 'spectrum-layout' }, [
+        element('div', { className: 'controls spectrum-controls' }, [heads.field, head.field]),
+        element('div', { className: 'spectrum-figure', id: SPECTRUM_FIGURE }, [
+          this.rankLine,
+          this.spectrumChart.element,
+          this.rankNote,
+        ]),
+      ])),
+      element('details', { className: 'values' }, [
         this.spectrumSummary,
-        element('table', { className: 'spectrum-table' }, [
+        element('table', { className: 'spectrum-table', id: SPECTRUM_VALUES }, [
           element('caption', {
-            textContent: `Values below ${this.config.spectrum.relativeTolerance.toExponential(0)} × σ1 count as zero: rounding in the core’s double-precision arithmetic leaves them near 1e-16 rather than exactly 0.`,
+            textContent: `Values below ${this.config.spectrum.relativeTolerance.toExponential(0)} × σ1 count as zero (the core’s count): rounding in double-precision arithmetic can leave a true zero near 1e-16 rather than exactly 0.`,
           }),
           element('thead', {}, [element('tr', {}, [
             element('th', { scope: 'col', textContent: 'rank' }),
@@ -398,31 +437,25 @@ export class HeadSplittingWidget extends MhaWidget {
     ]);
   }
 
-  #changeSpectrumDModel(dModel) {
-    const { spectrumHeads: heads, spectrumHead: head } = this.state;
-    const fits = dModel % heads === 0;
-    const next = fits ? heads : nearestDivisor(dModel, heads);
-    const error = this.#propose({ spectrumDModel: dModel, spectrumHeads: next, spectrumHead: Math.min(head, next - 1) });
-    this.spectrumNote.textContent = error
-      ? `The core refused this width: ${error}`
-      : fits ? '' : `h = ${heads} does not divide d_model = ${dModel}, so h is now ${next}, the nearest divisor.`;
-  }
-
-  #renderSpectrum(spectrum) {
+  #renderSpectrum(spectrum, members) {
     const { dModel, numHeads, dK } = spectrum.config;
     const { values, nonZero, head } = spectrum;
+    const figure = this.spectrumChart.element.parentElement;
+    figure.className = `spectrum-figure ${headClass(head)}`;
     this.rankLine.replaceChildren(
-      'non-zero singular values: ', element('strong', { className: 'nonzero-count', textContent: String(nonZero) }),
-      ' (', mathText('d_k'), ' = ', element('strong', { className: 'spectrum-dk', textContent: String(dK) }), ')',
+      element('span', { className: 'swatch' }), ' ',
+      element('strong', { className: 'head-name', textContent: head.name }), ': ',
+      element('strong', { className: 'nonzero-count num', textContent: String(nonZero) }), ` non-zero singular ${nonZero === 1 ? 'value' : 'values'} of `,
+      mathText('W_Q^i (W_K^i)^T'), '; its width ', mathText('d_k'), ' = ', element('strong', { className: 'spectrum-dk num', textContent: String(dK) }), '.',
     );
-    const largest = values[0];
     this.spectrumChart.draw(values, {
       nonZero,
-      className: headClass(head),
-      scaleText: `top of the scale: σ1 = ${formatNumber(largest, 3)}`,
-      description: `Singular values of head ${head + 1} of ${numHeads} (d_model = ${dModel}): ${nonZero} non-zero, ${values.slice(0, nonZero).map((v) => formatNumber(v, 3)).join(', ')}; the other ${values.length - nonZero} are zero.`,
+      dK,
+      scaleText: `top of the scale: σ1 = ${formatNumber(values[0], 3)}`,
+      description: `Singular values of ${head.name} (head ${head.index + 1} of ${numHeads}, d_model = ${dModel}, d_k = ${dK}): ${nonZero} non-zero, ${values.slice(0, nonZero).map((v) => formatNumber(v, 3)).join(', ')}; the other ${values.length - nonZero} are zero.`,
     });
-    this.spectrumSummary.textContent = `All ${values.length} singular values of head ${head + 1}`;
+    this.rankNote.replaceChildren(...this.#rankNote(spectrum, members));
+    this.spectrumSummary.textContent = `Values: all ${values.length} singular values of ${head.name}`;
     this.spectrumTable.replaceChildren(...values.map((v, i) => element('tr', { className: i < nonZero ? '' : 'zero-row' }, [
       element('th', { scope: 'row', className: 'num', textContent: `σ${i + 1}` }),
       element('td', { className: 'num', textContent: i < nonZero ? formatNumber(v, 4) : v.toExponential(1) }),
@@ -430,34 +463,53 @@ export class HeadSplittingWidget extends MhaWidget {
     ])));
   }
 
+  /** What the count means for this head, in words; every number from the core. */
+  #rankNote({ nonZero, head, config }, members) {
+    const { dK } = config;
+    if (head.merged) {
+      const sum = members.reduce((total, m) => total + m.nonZero, 0);
+      const parts = members.map((m) => `${m.head.name} ${m.nonZero}`).join(', ');
+      return [
+        `${head.members.length} designed heads merged into one of width ${dK}. Alone they use ${parts}. `,
+        nonZero < sum
+          ? `Merged, their similarities add up in one matrix of rank ${nonZero}, less than ${sum}: their directions overlap, so the merged head cannot keep its members’ comparisons apart.`
+          : `Merged, their similarities add up in one matrix of rank ${nonZero}: each member keeps its own directions.`,
+      ];
+    }
+    if (nonZero < dK) {
+      return [`This head uses ${nonZero} of the ${dK} directions its width allows: “at most `, mathText('d_k'), '” is a ceiling, and a hand-built head can need fewer.'];
+    }
+    return [`This head uses all ${dK} directions its width allows: a narrower head could not ask the same question.`];
+  }
+
   // ---- everything ---------------------------------------------------------------------
+
+  #announce(edited) {
+    const { main, oneHead, spectrum } = this.view;
+    const { config, counts } = main;
+    this.announcer.textContent = edited === 'spectrum'
+      ? `${spectrum.head.name}, ${spectrum.config.numHeads} ${spectrum.config.numHeads === 1 ? 'head' : 'heads'} of width ${spectrum.config.dK}: ${spectrum.nonZero} non-zero singular values, at most ${spectrum.config.dK}.`
+      : `${plural(config.numHeads, 'head')} of width ${config.dK}, L ${config.seqLen}: ${formatCount(counts.attention)} multiply-adds, ` +
+        `${counts.attention === oneHead.counts.attention ? 'the same area as' : 'not the same as'} one head of width ${oneHead.config.dK}. ` +
+        `exp() calls: ${formatCount(counts.exponentials)}, against ${formatCount(oneHead.counts.exponentials)} for one head.`;
+  }
 
   render(view, state) {
     // A note about a replaced h belongs to the edit that made it (set after this render).
     this.headsNote.textContent = '';
-    this.spectrumNote.textContent = '';
     this.dModelSelect.value = String(state.dModel);
     setOptions(this.headsSelect, divisors(state.dModel, this.config.maxHeads));
     this.headsSelect.value = String(state.heads);
     this.seqSlider.value = String(state.seqLen);
     this.seqSlider.setAttribute('aria-valuetext', `${state.seqLen} tokens`);
-    if (!this.typingSeq && this.seqField.getAttribute('aria-invalid') !== 'true') this.seqField.value = String(state.seqLen);
-    this.spectrumDModelSelect.value = String(state.spectrumDModel);
-    setOptions(this.spectrumHeadsSelect, divisors(state.spectrumDModel));
+    this.lengthField.setValue(state.seqLen);
     this.spectrumHeadsSelect.value = String(state.spectrumHeads);
-    setOptions(this.spectrumHeadSelect, Array.from({ length: state.spectrumHeads }, (_, i) => i), (i) => `head ${i + 1}`);
+    setOptions(this.spectrumHeadSelect, view.spectrumHeads.map((head) => head.index), (i) => view.spectrumHeads[i].name);
     this.spectrumHeadSelect.value = String(state.spectrumHead);
 
-    this.#renderWidth(view.main);
-    this.#renderCounts(view.main, view.oneHead);
-    this.#renderTable(view.table, state);
-    this.#renderSpectrum(view.spectrum);
-
-    const { config, counts } = view.main;
-    const s = view.spectrum;
-    this.announcer.textContent = `d_model ${config.dModel} in ${config.numHeads} heads of width ${config.dK}, L ${config.seqLen}: ` +
-      `attention costs ${formatCount(counts.attention)} multiply-adds, the same as one head of width ${view.oneHead.config.dK} ` +
-      `(${formatCount(view.oneHead.counts.attention)}). Spectrum: ${s.nonZero} non-zero singular values, d_k ${s.config.dK}.`;
+    this.#renderBlocks(view.main, view.oneHead);
+    this.#renderConfigurations(view.table, state);
+    this.#renderSpectrum(view.spectrum, view.spectrumMembers);
   }
 }
 
