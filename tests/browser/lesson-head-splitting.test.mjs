@@ -139,6 +139,7 @@ const shownRank = (widget) => widget.evaluate((host) => {
   const figure = root.querySelector('.spectrum-figure');
   return {
     name: root.querySelector('.head-name').textContent,
+    scale: root.querySelector('.spectrum-scale').textContent,
     colour: [...figure.classList].find((c) => c.startsWith('head-')),
     rank: root.querySelector('.nonzero-count').textContent,
     dK: root.querySelector('.spectrum-dk').textContent,
@@ -155,6 +156,7 @@ function expectedRank(heads, head) {
   assert.ok(nonZero <= core.dK, 'at most d_k');
   return {
     name: designed.name,
+    scale: `top of the scale: σ1 = ${formatNumber(values[0], 3)}`,
     colour: headClass(designed),
     rank: String(nonZero),
     dK: String(core.dK),
@@ -178,6 +180,8 @@ describe('head-splitting widget', () => {
     const start = startingState(config);
     assert.deepEqual(await shownLabels(widget), expectedLabels(start));
     assertAreas(await shownBlocks(widget), start.heads);
+    // The legend's L^2 is the core's count of one head's exp() calls (one per pair).
+    assert.match(await widget.locator('.legend').textContent(), new RegExp(`= ${expectedLabels(start).expOne} \\(query, key\\) pairs`));
     const dModel = widget.getByRole('combobox', { name: 'Model width d_model', exact: true });
     const heads = widget.getByRole('combobox', { name: 'Number of heads h', exact: true });
     for (const [d, h] of [[512, 32], [512, 64], [512, 1], [96, 12], [96, 3]]) {

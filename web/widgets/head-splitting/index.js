@@ -244,7 +244,7 @@ export class HeadSplittingWidget extends MhaWidget {
       pieces: h,
       share: many / largest,
       label: h === 1
-        ? [element('strong', { textContent: '1 head' }), ' of width ', n(String(dK)), ' (split into one head): 2 · ', ...squared(), ' · ', n(String(dK)), ' = ', n(formatCount(many), 'count')]
+        ? [element('strong', { textContent: '1 head' }), ' of width ', n(String(dK)), ' (h = 1): 2 · ', ...squared(), ' · ', n(String(dK)), ' = ', n(formatCount(many), 'count')]
         : [element('strong', { textContent: `${h} heads` }), ' of width ', n(String(dK)), ': ', n(String(h)), ' × 2 · ', ...squared(), ' · ', n(String(dK)),
           ' = ', n(String(h)), ' × ', n(formatCount(perHead), 'per-head'), ' = ', n(formatCount(many), 'count')],
       description: `${plural(h, 'head')} of width ${dK}: ${h} blocks of ${formatCount(perHead)}, ${formatCount(many)} multiply-adds in all.`,
@@ -259,13 +259,13 @@ export class HeadSplittingWidget extends MhaWidget {
     this.expOneRow.draw({
       pieces: 1,
       share: expOne / expLargest,
-      label: ['exp() calls, 1 head: one ', n(`${L} × ${L}`), ' weight matrix, ', n(formatCount(expOne), 'count')],
+      label: ['exp() calls, 1 head: one weight matrix of ', n(`${L} × ${L}`), ', ', n(formatCount(expOne), 'count')],
       description: `One head: ${formatCount(expOne)} exp() calls.`,
     });
     this.expHeadsRow.draw({
       pieces: h,
       share: expMany / expLargest,
-      label: [`exp() calls, ${h} ${h === 1 ? 'head' : 'heads'}: ${h} `, n(`${L} × ${L}`), ` weight ${h === 1 ? 'matrix' : 'matrices'}, `, n(formatCount(expMany), 'count')],
+      label: [`exp() calls, ${h} ${h === 1 ? 'head' : 'heads'}: ${h === 1 ? 'one weight matrix' : `${h} weight matrices`} of `, n(`${L} × ${L}`), ', ', n(formatCount(expMany), 'count')],
       description: `${plural(h, 'head')}: ${formatCount(expMany)} exp() calls, ${h} times as many.`,
     });
 
