@@ -49,7 +49,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.previous = null;
 
     const caption = element('p', { className: 'caption' }, notation(
-      'Click a word’s row: the same word gets four different answers. Edit one head’s W_Q and only its map moves; tie the heads together and the four maps turn into copies.'));
+      'Click a word’s row: the same word gets four different answers. Pick a head by its name and edit its W_Q: only its map moves. Tie the heads and the four maps become copies.'));
 
     // Tie: every head gets the selected head's projections.
     this.tieBox = element('input', { type: 'checkbox', className: 'tie-box', role: 'switch' });
@@ -78,7 +78,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
         tokens, weights: new Float32Array(w.L * w.L), colour: `var(--head-${head.id})`,
         onPick: (query) => { if (!this.readOnly) this.#propose({ query }); },
       });
-      const panel = element('section', { className: `head-panel head-${head.id}`, dataset: { panel: 'heatmaps', head: head.id } }, [label, map.element]);
+      const panel = element('section', { id: `map-${head.id}`, className: `head-panel head-${head.id}`, dataset: { panel: 'heatmaps', head: head.id } }, [label, map.element]);
       panel.setAttribute('aria-label', head.name);
       return { head, radio, copy, summary, map, panel };
     });
@@ -87,7 +87,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
     // labels); only the selected one is shown.
     this.editTitle = element('h3', { className: 'edit-title' });
     this.editQuestion = element('p', { className: 'edit-question' });
-    this.editNote = element('p', { className: 'edit-note muted' });
+    this.editNote = element('p', { className: 'edit-note' });
     this.grids = heads.map((head, i) => {
       const grid = new MatrixGrid({
         label: spoken(`W_Q of ${head.name}: rows are the query word’s features, columns the key features it looks for`),
@@ -109,25 +109,36 @@ export class HeadsQuestionsWidget extends MhaWidget {
       this.valuesButton.setAttribute('aria-pressed', String(on));
       for (const grid of this.grids) grid.setValuesMode(on);
     });
-    this.editor = element('section', { className: 'editor', dataset: { panel: 'edit' } }, [
+    this.editor = element('section', { id: 'wq-editor', className: 'editor', dataset: { panel: 'edit' } }, [
       this.editTitle, this.editQuestion,
       ...this.grids.map((g) => g.element),
-      element('p', { className: 'edit-help muted', textContent: 'Positive: words with this feature look for that key feature; negative: they avoid it. Drag a cell up or down, press + or −, or type a number.' }),
+      element('p', { className: 'edit-help muted', textContent: 'Drag a cell up or down, press + or −, or type a number. Positive: words with this feature look for that key feature; negative: they avoid it.' }),
       this.valuesButton,
       this.editNote,
     ]);
     this.editor.setAttribute('aria-label', 'Edit the selected head’s query projection');
-    this.editor.addEventListener('focusin', () => this.#keepMapInView());
 
     this.board = element('div', { className: 'board' }, [...this.panels.map((p) => p.panel), this.editor]);
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
+    const history = this.historyToolbar('Undo or reset the heads-questions widget');
     this.body.append(
       caption,
-      element('div', { className: 'controls' }, [tie, this.historyToolbar('Undo or reset the heads-questions widget')]),
+      element('div', { className: 'controls' }, [tie, history]),
       this.board,
       element('div', { dataset: { panel: 'features' } }, [this.#features()]),
       this.announcer,
     );
+
+    // Every control names the figures it changes (aria-controls); focusing one brings them
+    // into view with it (see #bringFiguresIntoView).
+    const allMaps = this.panels.map((p) => p.panel.id).join(' ');
+    for (const control of [this.tieBox, ...history.querySelectorAll('button')]) control.setAttribute('aria-controls', allMaps);
+    for (const p of this.panels) {
+      p.radio.setAttribute('aria-controls', `${p.panel.id} ${this.editor.id}`);
+      for (const cell of p.map.grid.cells) cell.setAttribute('aria-controls', allMaps);
+    }
+    this.valuesButton.setAttribute('aria-controls', this.editor.id);
+    this.body.addEventListener('focusin', (event) => this.#bringFiguresIntoView(event.composedPath()[0]));
   }
 
   // What the heads see: X (one row per word, one column per feature), read-only, with what
@@ -141,8 +152,11 @@ export class HeadsQuestionsWidget extends MhaWidget {
       rowLabels: w.tokens, colLabels: w.featureNames,
       rowName: (r) => `“${w.tokens[r]}”`, colName: (c) => `${w.featureNames[c]} (${about[c]})`,
     });
-    return element('details', { className: 'features' }, [
-      element('summary', { textContent: 'What the heads see: the token features X' }),
+    for (const cell of this.xGrid.cells) cell.dataset.noFigure = '';
+    const summary = element('summary', { textContent: 'What the heads see: the token features X' });
+    summary.setAttribute('aria-controls', 'features-x');
+    return element('details', { id: 'features-x', className: 'features' }, [
+      summary,
       element('p', { className: 'muted' }, notation(`Each word is a row of ${w.dModel} numbers, its features. A head’s W_Q and W_K read them; the colour is the value (blue negative, red positive). Focus a cell to read it and what its feature means.`)),
       this.xGrid.element,
       element('dl', { className: 'feature-list' }, w.data.features.flatMap((f) => [
@@ -151,16 +165,26 @@ export class HeadsQuestionsWidget extends MhaWidget {
     ]);
   }
 
-  // Control and effect together: when the editor sits beside the maps, focusing it brings
-  // the edited head's map into view too (the whole board when it fits the window), so a
-  // keyboard user who tabbed in sees the map change with every edit.
-  #keepMapInView() {
-    const panel = this.panels[this.state.head].panel;
-    const map = panel.getBoundingClientRect();
-    const beside = this.editor.getBoundingClientRect().left >= map.right;
-    if (!beside || (map.top >= 0 && map.bottom <= innerHeight)) return;
-    const board = this.board.getBoundingClientRect();
-    (board.height <= innerHeight ? this.board : panel).scrollIntoView({ block: 'nearest' });
+  // Control and effect together: a focused control whose figures (its aria-controls) are
+  // out of view scrolls the page so that they and the control are in view together (or, if
+  // they cannot all fit, the control at the window's edge nearest them). On a phone the
+  // editor is under its map instead, and the figures rarely fit: the same rule applies.
+  #bringFiguresIntoView(control) {
+    // Keyboard focus only: a page that scrolled under a pointer would lose the click.
+    if (!control?.matches?.(':focus-visible')) return;
+    const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+    const figures = ids.map((id) => this.root.getElementById(id)).filter((el) => el && el.getClientRects().length > 0);
+    if (figures.length === 0) return;
+    const boxes = figures.map((el) => el.getBoundingClientRect());
+    if (boxes.every((b) => b.top >= 0 && b.bottom <= innerHeight)) return;
+    const own = control.getBoundingClientRect();
+    const top = Math.min(own.top, ...boxes.map((b) => b.top));
+    const bottom = Math.max(own.bottom, ...boxes.map((b) => b.bottom));
+    const margin = 8;
+    let by;
+    if (bottom - top + 2 * margin <= innerHeight) by = top < margin ? top - margin : bottom - innerHeight + margin;
+    else by = own.top <= top ? own.top - margin : own.bottom - innerHeight + margin;
+    window.scrollBy({ top: by, behavior: 'instant' });
   }
 
   dispose() {
@@ -196,6 +220,9 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.tieLabel.replaceChildren(...notation(`Tie every head to ${selected.name}’s W_Q, W_K and W_V`));
     this.panels.forEach((p, i) => {
       p.radio.checked = i === state.head;
+      // One tab stop for the group (arrows move between heads), also for tools that count
+      // every radio with tabIndex 0.
+      p.radio.tabIndex = i === state.head ? 0 : -1;
       p.panel.classList.toggle('selected', i === state.head);
       p.map.setData(view.weights[i]);
       p.map.select(state.query);
@@ -209,17 +236,21 @@ export class HeadsQuestionsWidget extends MhaWidget {
     const after = this.panels[state.head].panel;
     if (after.nextElementSibling !== this.editor) after.after(this.editor);
 
+    // An edit moves its own head's map; tied, all four.
+    const controlled = state.tied ? this.panels.map((p) => p.panel.id).join(' ') : null;
     this.grids.forEach((grid, i) => {
       grid.setData(view.wq[i]);
       grid.element.hidden = i !== state.head;
+      const ids = controlled ?? this.panels[i].panel.id;
+      if (grid.cells[0].getAttribute('aria-controls') !== ids) for (const cell of grid.cells) cell.setAttribute('aria-controls', ids);
     });
     this.board.classList.toggle('no-editor', this.editor.hidden);
     this.editTitle.replaceChildren(...notation(`Edit W_Q of ${selected.name}`));
     this.editor.className = `editor head-${selected.id}`;
     this.editQuestion.textContent = `Its question: ${selected.question}`;
     this.editNote.textContent = state.tied
-      ? `Tied: every head uses ${selected.name}’s projections, so this grid changes all four maps together. Untie to edit one head alone.`
-      : `Only ${selected.name}’s map moves when you edit; the other heads keep their own query projections.`;
+      ? `Tied: all four heads use these projections, so every map moves.`
+      : `Only ${selected.name}’s map moves; the others keep their own.`;
     this.#announce(state, summaries);
     this.previous = state;
   }
