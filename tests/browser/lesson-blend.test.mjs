@@ -85,7 +85,7 @@ function shown(blend) {
       oneCount: root.querySelector('.one-head .reader-count').textContent,
       twoCount: root.querySelector('.two-heads .reader-count').textContent,
       bar: [...root.querySelectorAll('.one-head .ui-budget-seg')].map((s) => Number(s.getAttribute('aria-valuenow'))),
-      altBar: root.querySelector('.alt').hidden ? null : [...root.querySelectorAll('.alt .ui-budget-seg')].map((s) => Number(s.getAttribute('aria-valuenow'))),
+      altBar: root.querySelector('.alt').classList.contains('absent') ? null : [...root.querySelectorAll('.alt .ui-budget-seg')].map((s) => Number(s.getAttribute('aria-valuenow'))),
       tokenPixels: [...root.querySelectorAll('.plane .token circle')].map(centre),
       points: Object.fromEntries([...root.querySelectorAll('.plane [data-point]')].map((p) => [p.dataset.point, centre(p)])),
       labels: [...root.querySelectorAll('.one-head .ui-budget-label')].map((l) => l.textContent),

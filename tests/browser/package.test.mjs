@@ -23,7 +23,7 @@ before(async () => {
   writeFileSync(path.join(scratch, 'index.html'), `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Course</title><link rel="icon" href="data:,">
 <script type="module" src="node_modules/multiple-heads/dist/multiple-heads.js"></script></head>
-<body><main><mha-blend query="said"></mha-blend><mha-heads-questions></mha-heads-questions></main></body></html>`);
+<body><main><mha-blend></mha-blend><mha-heads-questions></mha-heads-questions></main></body></html>`);
   server = await serveStatic(scratch);
   browser = await openBrowser();
 });
@@ -47,9 +47,8 @@ test('a plain page uses the installed package: widgets load and compute', async 
   await page.goto(server.url);
   await page.locator('mha-blend[ready]').waitFor();
   await page.locator('mha-heads-questions[ready]').waitFor();
-  const field = page.locator('mha-blend').getByLabel('Weight on “researcher”, exact value').first();
-  await field.fill('0.8');
-  assert.match(await page.locator('mha-blend .readout').textContent(), /Output for “said” = \(0\.8/);
+  await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
+  assert.match(await page.locator('mha-blend .headline').textContent(), /One head: who did the saying\? right in 16 of 16/);
   assert.deepEqual(problems, []);
 });
 

@@ -27,9 +27,10 @@ test(`soak: ${EDITS} random edits across every widget`, { timeout: 60 * 60 * 100
   // Controls a learner can use right now in one widget (visible, enabled), by kind.
   const controls = (tag) => page.evaluate((tag) => {
     const root = document.querySelector(tag).shadowRoot;
-    return [...root.querySelectorAll('input, button, select')].map((el, index) => ({
+    return [...root.querySelectorAll('input, button, select, [role="slider"]')].map((el, index) => ({
       index,
-      kind: el.tagName === 'INPUT' ? el.type : el.tagName.toLowerCase(),
+      // A kit slider (a budget bar segment) takes keys as a range input does.
+      kind: el.getAttribute('role') === 'slider' ? 'range' : el.tagName === 'INPUT' ? el.type : el.tagName.toLowerCase(),
       usable: !el.disabled && !el.readOnly && el.getClientRects().length > 0 && !/Measure|Cancel/.test(el.textContent),
       options: el.tagName === 'SELECT' ? el.options.length : 0,
     })).filter((c) => c.usable);
@@ -40,7 +41,7 @@ test(`soak: ${EDITS} random edits across every widget`, { timeout: 60 * 60 * 100
     const list = await controls(tag);
     if (list.length === 0) return;
     const control = list[rand(list.length)];
-    const target = page.locator(`${tag} :is(input, button, select)`).nth(control.index);
+    const target = page.locator(`${tag} :is(input, button, select, [role="slider"])`).nth(control.index);
     switch (control.kind) {
       case 'text': await target.fill(TEXTS[rand(TEXTS.length)]); break;
       case 'range': await target.focus(); for (let k = rand(3); k >= 0; k--) await target.press(KEYS[rand(KEYS.length)]); break;
@@ -73,9 +74,9 @@ test(`soak: ${EDITS} random edits across every widget`, { timeout: 60 * 60 * 100
 
   // Still responsive: one more edit answered quickly.
   const t0 = Date.now();
-  const field = page.locator('mha-blend').getByLabel('Weight on “researcher”, exact value').first();
-  await field.fill('0.5');
-  await page.locator('mha-blend .readout', { hasText: '(0.5' }).waitFor();
+  await page.locator('mha-blend').getByRole('button', { name: 'Reset', exact: true }).click();
+  await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
+  await page.locator('mha-blend .headline', { hasText: 'right in 16 of 16,' }).waitFor();
   const lastEditMs = Date.now() - t0;
 
   console.log(`soak: ${EDITS} edits in ${seconds.toFixed(0)} s; wasm heap ${before.heap} B -> ${afterSoak.heap} B ` +

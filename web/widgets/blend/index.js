@@ -189,7 +189,8 @@ export class BlendWidget extends MhaWidget {
 
   #renderUndo(view) {
     const alt = view.alternative;
-    this.altBox.hidden = !alt.meaningful;
+    // Kept in the layout when absent (visibility), so nothing below jumps.
+    this.altBox.classList.toggle('absent', !alt.meaningful);
     if (alt.meaningful) {
       this.altBar.setWeights(alt.weights);
       this.undoText.textContent = `The core found other weights (below; ${describeShare(alt.moved)} of the budget moved) whose output is the same point, to within ${alt.maxOutputDifference.toExponential(0)}. From the output alone, nothing can tell which weighting made it.`;
