@@ -70,11 +70,23 @@ export interface BlendState {
   budget: number[] | null;
 }
 
+/** <mha-wo-mixing>: W_O writes the world's heads into any direction (see its README). */
+export interface WoMixingState {
+  /** 1, 2 or 4 heads of width d_model / h (the world's d_model = 12). */
+  heads: 1 | 2 | 4;
+  /** Position (0 to 10) of the token whose vectors are shown. */
+  token: number;
+  /** W_O, 144 numbers row by row, each from -10 to 10; rows of head i's slice are its block W_O^i. */
+  wo: number[];
+  /** The direction a later layer reads: 12 numbers from -10 to 10, not all 0. */
+  u: number[];
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'mha-blend': MultipleHeadsWidget<BlendState>;
     'mha-head-splitting': MultipleHeadsWidget;
-    'mha-wo-mixing': MultipleHeadsWidget;
+    'mha-wo-mixing': MultipleHeadsWidget<WoMixingState>;
     'mha-heads-questions': MultipleHeadsWidget;
   }
 }

@@ -154,7 +154,7 @@ describe('W_O mixing widget', () => {
     const { view, seen } = await assertShows(widget, start());
     assert.equal(w.tokens[seen.state.token], 'said');
     assert.deepEqual(view.heads.map((head) => head.name), ['Subject finder', 'Complement finder', 'Previous word', 'Gist']);
-    assert.deepEqual(seen.pressed, ['Identity: private slices', 'u = e1']);
+    assert.deepEqual(seen.pressed.sort(), ['Identity: private slices', 'u = e1']);
     assert.equal(await widget.getByRole('radio', { checked: true }).textContent(), 'said');
     assert.match(await widget.locator('.caption').textContent(), /^Try it: drag WO’s cell in row 4/);
     assert.deepEqual(problems, []);
@@ -289,6 +289,11 @@ describe('W_O mixing widget', () => {
     await widget.evaluate((el, s) => el.setState(s), state);
     await widget.getByRole('button', { name: 'Show the numbers' }).click();
     await woCell(widget, 3, 0).click(); // its readout: "…, output 1: −1.28"
+    // A refused exact value: the message writes the limits and the typed text with U+2212.
+    await uCell(widget, 0).click();
+    await uCell(widget, 0).press('Enter');
+    await widget.locator('.reader-panel .ui-cell-editor input').fill('-20');
+    assert.match(await widget.locator('.reader-panel .ui-cell-editor .ui-error').textContent(), /between −10 and 10; −20 is outside/);
     const texts = await widget.evaluate((el) => {
       const root = el.shadowRoot;
       const out = [root.textContent];

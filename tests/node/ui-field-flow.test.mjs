@@ -56,7 +56,7 @@ test('a refused proposal shows the core’s message and keeps the text; Escape r
 
 test('out of the field’s limits: the parser’s message, no proposal', () => {
   const { f, proposals } = flow();
-  assert.match(f.input('5').message, /between -2 and 2/);
+  assert.match(f.input('5').message, /between −2 and 2/); // a minus sign, as every display writes it
   assert.deepEqual(proposals, []);
 });
 

@@ -40,7 +40,7 @@ test('“Subject and complement finders write into the same direction”: along 
   // Output 1 is the sum of the two heads' contributions (the core's output against its parts).
   assert.ok(Math.abs(view.output[0] - view.contributions[SUBJECT][0] - view.contributions[COMPLEMENT][0]) < 1e-6);
   assert.match(describeAlong(config, view),
-    /^With this W_O a reader of u hears only the Subject finder \(\d\.\d\d\) and the Complement finder \(\d\.\d\d\)\. With W_O = I \(the concatenation alone\) it hears only the Subject finder \(\d\.\d\d\)\.$/);
+    /^With this W_O a reader of u hears the Subject finder \(\d\.\d\d\) and the Complement finder \(\d\.\d\d\)\. With W_O = I \(the concatenation alone\) it hears only the Subject finder \(\d\.\d\d\)\.$/);
 });
 
 test('“Gist spread across all coordinates”: the Gist reaches every output coordinate', () => {

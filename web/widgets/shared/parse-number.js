@@ -23,13 +23,18 @@ export function parseNumber(text, { min = -1e6, max = 1e6, what = 'This value' }
   }
   let value = Number(trimmed);
   if (!Number.isFinite(value)) {
-    return { ok: false, message: `${what} is too large: it must be between ${min} and ${max}.` };
+    return { ok: false, message: `${what} is too large: it must be between ${minus(min)} and ${minus(max)}.` };
   }
   if (Object.is(value, -0)) value = 0;
   if (value < min || value > max) {
-    return { ok: false, message: `${what} must be between ${min} and ${max}; ${trimmed} is outside.` };
+    return { ok: false, message: `${what} must be between ${minus(min)} and ${minus(max)}; ${minus(trimmed)} is outside.` };
   }
   return { ok: true, value };
+}
+
+/** A number (or its text) as displays write it: with the minus sign U+2212, not a hyphen. */
+function minus(value) {
+  return String(value).replace(/^-/, '\u2212');
 }
 
 function shorten(text) {

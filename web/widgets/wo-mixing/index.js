@@ -91,7 +91,7 @@ export class WoMixingWidget extends MhaWidget {
       element('div', { className: 'heads-row' }, [
         this.headOutputs,
         element('div', { className: 'concat-box' }, [
-          element('h4', {}, notation('Concat: each head’s output in its own slice (its colour band)')),
+          element('h4', {}, notation('Concat: each head in its own slice')),
           this.concatHost,
         ]),
       ]),
@@ -112,6 +112,10 @@ export class WoMixingWidget extends MhaWidget {
       element('h3', {}, notation('W_O: where each head writes')),
       element('p', { className: 'hint' }, notation('Row r multiplies coordinate r of Concat; column j is output j. A head’s rows (its band) are its block W_O^i. Drag a cell up or down, or focus it and press + / −, or type a number.')),
       this.woHost,
+    ]);
+    // Presets sit under the grid when wide; on a phone under the figures, so that the grid
+    // and what it changes stay next to each other.
+    const woPresets = element('div', { className: 'wo-presets', dataset: { panel: 'wo' } }, [
       element('div', { className: 'toolbar presets', role: 'group', ariaLabel: 'W O presets' }, this.presetButtons),
       this.presetAbout,
       this.valuesButton,
@@ -162,7 +166,7 @@ export class WoMixingWidget extends MhaWidget {
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
     this.body.append(
       caption, top, headsPanel,
-      element('div', { className: 'pair' }, [woPanel, element('div', { className: 'effect' }, [outputPanel, readerPanel])]),
+      element('div', { className: 'pair' }, [woPanel, element('div', { className: 'effect' }, [outputPanel, readerPanel]), woPresets]),
       this.announcer,
     );
   }

@@ -227,7 +227,7 @@ export function describeAlong(config, view) {
     const heard = heardHeads(config, view.heads, lengths);
     if (heard.length === 0) return 'no head';
     const named = heard.map((head) => `the ${head.name} (${formatNumber(lengths[head.index])})`);
-    const only = heard.length < view.heads.length ? 'only ' : '';
+    const only = heard.length === 1 && view.heads.length > 1 ? 'only ' : '';
     return `${only}${listWords(named)}`;
   };
   return `With this W_O a reader of u hears ${part(view.withMixing.heads)}. ` +
