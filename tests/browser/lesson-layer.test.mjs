@@ -40,7 +40,7 @@ async function openWidget(viewport = { width: 1280, height: 800 }, { hash = '', 
 // What each drawn grid shows: its cells' texts (the value each cell stands for), row by row.
 const drawn = (widget) => widget.evaluate((host) => {
   const out = {};
-  for (const figure of host.shadowRoot.querySelectorAll('#layer-map figure.part')) {
+  for (const figure of host.shadowRoot.querySelectorAll('#layer-map .map:not([hidden]) figure.part')) {
     const rows = [...figure.querySelectorAll('tbody tr')];
     out[figure.dataset.part] = rows.map((tr) => [...tr.querySelectorAll('td.ui-cell')].map((td) => td.getAttribute('aria-label')));
   }
@@ -63,7 +63,7 @@ function expectedParts(h) {
 // Which cells of each grid are lit, as [row, col] lists ('all' when nothing is dimmed).
 const litCells = (widget) => widget.evaluate((host) => {
   const out = {};
-  for (const figure of host.shadowRoot.querySelectorAll('#layer-map figure.part')) {
+  for (const figure of host.shadowRoot.querySelectorAll('#layer-map .map:not([hidden]) figure.part')) {
     const table = figure.querySelector('table');
     if (!table.classList.contains('ui-dimmed')) { out[figure.dataset.part] = 'all'; continue; }
     out[figure.dataset.part] = [...figure.querySelectorAll('td.ui-cell.ui-lit')].map((td) => [Number(td.dataset.row), Number(td.dataset.col)]);
@@ -93,7 +93,7 @@ async function assertPath(widget, state) {
   const expected = expectedLit(state.h, state.token, state.head);
   for (const [part, cells] of Object.entries(expected)) assert.deepEqual(lit[part], cells, `lit cells of ${part} for ${JSON.stringify(state)}`);
   // Heatmaps: the picked head's stays whole with the word's row outlined; the others step back.
-  const heat = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('#layer-map .head-part')].map((figure) => ({
+  const heat = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('#layer-map .map:not([hidden]) .head-part')].map((figure) => ({
     off: figure.classList.contains('is-off'),
     selected: [...figure.querySelectorAll('tbody tr')].flatMap((tr, r) => (tr.classList.contains('ui-selected') ? [r] : [])),
   })));
@@ -123,7 +123,7 @@ describe('layer at a glance', () => {
       pageView.concat.forEach((v, k) => assert.ok(Math.abs(v - nodeView.concat.data[k]) < 1e-6, `concat ${k}`));
       pageView.w0.forEach((v, k) => assert.ok(Math.abs(v - nodeView.weights[0].data[k]) < 1e-6, `weights ${k}`));
       // The slices: one coloured band per head over Q, K, V and Concat, each d_model / h wide.
-      const bands = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('[data-part="concat"] th.ui-band-label')].map((th) => th.colSpan));
+      const bands = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.map:not([hidden]) [data-part="concat"] th.ui-band-label')].map((th) => th.colSpan));
       assert.deepEqual(bands, Array(h).fill(w.dModel / h), `bands at h = ${h}`);
       assert.equal(await widget.locator('.head-choice [role="radio"]').count(), h);
     }
@@ -160,16 +160,16 @@ describe('layer at a glance', () => {
     assert.deepEqual(await widget.evaluate((host) => host.state), state);
 
     // Click on the map: a cell of head 2's slice of Concat in the row of “was” picks both.
-    await widget.locator('[data-part="concat"] td.ui-cell[data-row="8"][data-col="4"]').click();
+    await widget.locator('.map:not([hidden]) [data-part="concat"] td.ui-cell[data-row="8"][data-col="4"]').click();
     state = { h: 4, token: 8, head: 1 };
     await assertPath(widget, state);
     // A row of a heatmap picks that head and word; a word label picks the word.
-    await widget.locator('[data-part="weights-2"] td.ui-cell[data-row="5"][data-col="0"]').click();
+    await widget.locator('.map:not([hidden]) [data-part="weights-2"] td.ui-cell[data-row="5"][data-col="0"]').click();
     await assertPath(widget, { h: 4, token: 5, head: 2 });
-    await widget.locator('[data-part="x"] th.ui-row-label[data-row="1"]').click();
+    await widget.locator('.map:not([hidden]) [data-part="x"] th.ui-row-label[data-row="1"]').click();
     await assertPath(widget, { h: 4, token: 1, head: 2 });
     // A column of K picks the head only.
-    await widget.locator('[data-part="keys"] td.ui-cell[data-row="9"][data-col="11"]').click();
+    await widget.locator('.map:not([hidden]) [data-part="keys"] td.ui-cell[data-row="9"][data-col="11"]').click();
     await assertPath(widget, { h: 4, token: 1, head: 3 });
 
     // Fewer heads: the picked head is kept if it still exists, else the last one.
@@ -203,7 +203,7 @@ describe('layer at a glance', () => {
     const { page, problems, widget } = await openWidget();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const hash = await page.evaluate(() => location.hash);
-    await widget.getByRole('button', { name: 'Zoom in: What W_O is for, further down the page' }).click();
+    await widget.getByRole('link', { name: 'Zoom in: What W_O is for, further down the page' }).click();
     const top = await page.locator('mha-wo-mixing').evaluate((el) => el.getBoundingClientRect().top);
     assert.ok(Math.abs(top) < 2, `the W_O widget starts at ${top} px`);
     assert.equal(await page.evaluate(() => document.activeElement?.localName), 'mha-wo-mixing');
@@ -213,11 +213,11 @@ describe('layer at a glance', () => {
     assert.equal(await widget.evaluate((host) => host.showPart('weights')), true);
     const shown = await widget.evaluate((host) => {
       const root = host.shadowRoot;
-      const heading = root.querySelector('.stage-attend h3').getBoundingClientRect();
+      const heading = root.querySelector('.map:not([hidden]) .stage-attend h3').getBoundingClientRect();
       const controls = root.querySelector('.controls').getBoundingClientRect();
       return { below: heading.top >= controls.bottom - 1, inView: heading.bottom < innerHeight,
-        focused: root.activeElement === root.querySelector('.stage-attend h3'),
-        marked: root.querySelector('.stage-attend .stage-parts').classList.contains('is-called') };
+        focused: root.activeElement === root.querySelector('.map:not([hidden]) .stage-attend h3'),
+        marked: root.querySelector('.map:not([hidden]) .stage-attend .stage-parts').classList.contains('is-called') };
     });
     assert.deepEqual(shown, { below: true, inView: true, focused: true, marked: true });
     assert.equal(await widget.evaluate((host) => host.showPart('nonsense')), false);
@@ -228,6 +228,15 @@ describe('layer at a glance', () => {
     const embedded = page.locator(`${TAG}[ready]`);
     await embedded.waitFor();
     assert.equal(await embedded.locator('.page-link:visible').count(), 0);
+    // Under the embed's own h1, the stages' headings are level 2, at every h.
+    assert.deepEqual(await embedded.evaluate((host) => [...new Set([...host.shadowRoot.querySelectorAll('.stage h3')].map((h) => h.getAttribute('aria-level')))]), ['2']);
+    // panels="attend": only that stage, at every h.
+    await page.goto(`${server.url}embed.html?widget=layer&panels=attend&heads=2`);
+    await page.locator(`${TAG}[ready]`).waitFor();
+    const panels = await page.locator(TAG).evaluate((host) => [...host.shadowRoot.querySelectorAll('[data-panel]')]
+      .filter((el) => !el.hidden).map((el) => el.dataset.panel));
+    assert.deepEqual(panels, ['attend', 'attend', 'attend']);
+    assert.equal(await page.locator(TAG).locator('.map:not([hidden]) .head-part').count(), 2);
     assert.deepEqual(problems, []);
     await page.close();
   });
@@ -283,11 +292,11 @@ describe('layer at a glance', () => {
         if (viewport.width === 1280) {
           // Scroll to the last stage: the word chips are still on screen (sticky), with the
           // output they light up.
-          await widget.locator('[data-part="output"]').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+          await widget.locator('.map:not([hidden]) [data-part="output"]').evaluate((el) => el.scrollIntoView({ block: 'end' }));
           const inView = await widget.evaluate((host) => {
             const box = (el) => el.getBoundingClientRect();
             const chips = box(host.shadowRoot.querySelector('.token-choice'));
-            const output = box(host.shadowRoot.querySelector('[data-part="output"]'));
+            const output = box(host.shadowRoot.querySelector('.map:not([hidden]) [data-part="output"]'));
             return { chips: chips.top >= 0 && chips.bottom <= innerHeight, output: output.top >= 0 && output.bottom <= innerHeight };
           });
           assert.deepEqual(inView, { chips: true, output: true });

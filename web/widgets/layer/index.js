@@ -86,6 +86,13 @@ export class LayerWidget extends MhaWidget {
     ]);
 
     this.mapHost = element('div', { className: 'map-host', id: MAP_ID });
+    // Every h's map is drawn now (not on first use) and kept in the page, the others hidden,
+    // so that the base class's panels and heading levels apply to all of them.
+    for (const h of w.headCounts) {
+      const map = this.#mapFor(this.model.forward(h));
+      map.root.hidden = true;
+      this.mapHost.append(map.root);
+    }
     this.mapHost.addEventListener('click', (event) => this.#clickMap(event));
     this.mapHost.addEventListener('pointerover', (event) => this.#hover(event));
     this.mapHost.addEventListener('pointerleave', () => {
@@ -196,7 +203,7 @@ export class LayerWidget extends MhaWidget {
 
   render(view, state) {
     const map = this.#mapFor(view);
-    if (this.mapHost.firstChild !== map.root) this.mapHost.replaceChildren(map.root);
+    for (const other of this.maps.values()) other.root.hidden = other !== map;
     const head = view.heads[state.head];
     const cols = range(head.start, head.end);
     const t = state.token;
@@ -240,7 +247,7 @@ export class LayerWidget extends MhaWidget {
   showPart(name) {
     if (!this.mapHost || !PARTS.includes(name)) return false;
     const selector = STAGES.includes(name) ? `.stage-${name}` : name === 'weights' ? '.stage-attend .stage-parts' : `[data-part="${name}"]`;
-    const part = this.mapHost.querySelector(selector);
+    const part = this.mapHost.querySelector(`.map:not([hidden]) ${selector}`);
     const stage = part?.closest('.stage');
     if (!part || !stage) return false;
     bringIntoView(stage.querySelector('h3'));

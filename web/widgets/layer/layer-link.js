@@ -1,6 +1,6 @@
 // Links between the layer at a glance (the map) and the widgets that zoom into its parts.
-// Both are buttons that scroll within the page, never links to #fragments: the URL hash
-// holds every widget's state (lesson-state.js), and a fragment would replace it.
+// Both are links whose click scrolls within the page instead of going to a #fragment: the
+// URL hash holds every widget's state (lesson-state.js), and a fragment would replace it.
 //
 //   layerLink('attend')        for a later widget: "See it in the layer at a glance" shows
 //                              that part of <mha-layer> (hidden when the page has none)
@@ -17,13 +17,18 @@ export function bringIntoView(target) {
   target.focus({ preventScroll: true });
 }
 
+// A link (it takes the reader somewhere on the page) whose click scrolls instead of
+// following href="#", which would replace the URL hash and with it the widgets' state.
 function pageLink({ text, label, targetExists, go }) {
-  const button = element('button', { type: 'button', className: 'page-link', textContent: text });
-  button.setAttribute('aria-label', label);
-  button.dataset.noFigure = ''; // it moves the reader, it changes no figure here
-  button.hidden = !targetExists();
-  button.addEventListener('click', go);
-  return button;
+  const link = element('a', { href: '#', className: 'page-link', textContent: text });
+  link.setAttribute('aria-label', label);
+  link.dataset.noFigure = ''; // it moves the reader, it changes no figure here
+  link.hidden = !targetExists();
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    go();
+  });
+  return link;
 }
 
 /**
