@@ -11,7 +11,7 @@
 export * from './engine/engine.js';
 
 /** Names of the widgets, as used by embed.html?widget=<name>. */
-export type WidgetName = 'blend' | 'head-splitting' | 'wo-mixing' | 'heads-questions';
+export type WidgetName = 'layer' | 'blend' | 'head-splitting' | 'wo-mixing' | 'heads-questions';
 
 export interface WidgetInfo {
   /** The custom element's tag, e.g. "mha-blend". */
@@ -60,6 +60,26 @@ export interface MultipleHeadsWidget<State = Record<string, unknown>> extends HT
   readonly readOnly: boolean;
 }
 
+/** <mha-layer>: the whole layer at a glance; which path is lit (see its README). */
+export interface LayerState {
+  /** 1, 2 or 4 heads of width d_model / h (the world's d_model = 12). */
+  h: 1 | 2 | 4;
+  /** Position (0 to 10) of the picked word. */
+  token: number;
+  /** The picked head, 0 to h - 1. */
+  head: number;
+}
+
+/** <mha-layer>'s element: a widget that can also show one part of its map. */
+export interface LayerWidget extends MultipleHeadsWidget<LayerState> {
+  /**
+   * Scrolls to a stage ('project', 'attend', 'mix') or matrix ('x', 'queries', 'keys',
+   * 'values', 'weights', 'concat', 'wo', 'output') of the map, marks it for a moment and
+   * moves focus to its stage's heading; false for an unknown part.
+   */
+  showPart(part: string): boolean;
+}
+
 /** <mha-blend>: one head of width 6 for two jobs versus two heads of width 3 (same weights). */
 export interface BlendState {
   /**
@@ -84,6 +104,7 @@ export interface WoMixingState {
 
 declare global {
   interface HTMLElementTagNameMap {
+    'mha-layer': LayerWidget;
     'mha-blend': MultipleHeadsWidget<BlendState>;
     'mha-head-splitting': MultipleHeadsWidget;
     'mha-wo-mixing': MultipleHeadsWidget<WoMixingState>;

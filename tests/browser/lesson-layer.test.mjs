@@ -241,6 +241,26 @@ describe('layer at a glance', () => {
     await page.close();
   });
 
+  test('author attributes choose the start; ones that do not fit are ignored with a notice', async () => {
+    const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 800 });
+    const open = async (query) => {
+      await page.goto(`${server.url}embed.html?widget=layer&${query}`);
+      const widget = page.locator(`${TAG}[ready]`);
+      await widget.waitFor();
+      return widget;
+    };
+    let widget = await open('heads=2&token=it&head=complement');
+    assert.deepEqual(await widget.evaluate((host) => host.state), { h: 2, token: 7, head: 0 });
+    assert.equal(await widget.locator('.notice').isVisible(), false);
+    widget = await open(`heads=3&token=${encodeURIComponent('<img src=x>')}&config=${encodeURIComponent('{"x":1}')}`);
+    assert.deepEqual(await widget.evaluate((host) => host.state), { h: 4, token: w.queryIndex, head: 0 });
+    assert.equal(await widget.locator('.notice').textContent(),
+      'Ignored: heads="3" (expected one of 1, 2, 4); token="<img src=x>" (not a word of the sentence); the config attribute (this widget always shows the lesson’s one world).');
+    await assertPath(widget, { h: 4, token: w.queryIndex, head: 0 });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('the URL keeps the state; crafted state is refused with a notice and the start shown', async () => {
     const state = { h: 2, token: 7, head: 1 };
     let { page, problems, widget } = await openWidget(undefined, { hash: `#layer=${encodeURIComponent(JSON.stringify(state))}` });

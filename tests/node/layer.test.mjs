@@ -97,12 +97,16 @@ test('the path of “said”: one job per head at h = 4, a split budget when hea
 
 test('state: defaults, author overrides and untrusted JSON', () => {
   assert.deepEqual(defaultLayerState(w), { h: 4, token: w.queryIndex, head: 0 });
-  assert.deepEqual(layerOverrides(w, { heads: '2', token: 'it', head: 'complement' }), { h: 2, token: 7, head: 0 });
-  assert.deepEqual(layerOverrides(w, { head: 'gist' }), { head: 3 });
-  assert.deepEqual(layerOverrides(w, { head: '2' }), { head: 1 });
-  assert.throws(() => layerOverrides(w, { heads: '3' }), /heads="3": expected one of 1, 2, 4/);
-  assert.throws(() => layerOverrides(w, { token: 'banana' }), /not a word of the sentence/);
-  assert.throws(() => layerOverrides(w, { heads: '1', head: '2' }), /head="2"/);
+  const ok = (overrides) => ({ overrides, problems: [] });
+  assert.deepEqual(layerOverrides(w, {}), ok({}));
+  assert.deepEqual(layerOverrides(w, { heads: '2', token: 'it', head: 'complement' }), ok({ h: 2, token: 7, head: 0 }));
+  assert.deepEqual(layerOverrides(w, { head: 'gist' }), ok({ head: 3 }));
+  assert.deepEqual(layerOverrides(w, { head: '2' }), ok({ head: 1 }));
+  const ignored = (attributes) => layerOverrides(w, attributes);
+  assert.deepEqual(ignored({ heads: '3', token: 'said' }), { overrides: { token: 6 }, problems: ['heads="3" (expected one of 1, 2, 4)'] });
+  assert.deepEqual(ignored({ token: 'banana' }).problems, ['token="banana" (not a word of the sentence)']);
+  assert.match(ignored({ heads: '1', head: '2' }).problems[0], /^head="2" \(expected subject, complement, previous, gist or 1 to 1\)$/);
+  assert.match(ignored({ heads: 'NaN', token: '<b>x</b>'.repeat(20) }).problems.join(' '), /heads="NaN".*token="<b>x<\/b><b>x<\/b><b>x<\/b>" /);
 
   assert.deepEqual(sanitizeLayerState({ h: 2, token: 3, head: 1 }, w), { h: 2, token: 3, head: 1 });
   const refused = [

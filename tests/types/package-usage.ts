@@ -15,6 +15,14 @@ export async function author(): Promise<void> {
     blend.setState({ ...state, budget: 'half' });
     blend.reset();
   }
+  const layer = document.querySelector('mha-layer');
+  if (layer) {
+    layer.setState({ h: 2, token: 6, head: 0 });
+    // @ts-expect-error: h is 1, 2 or 4
+    layer.setState({ h: 3, token: 6, head: 0 });
+    const shown: boolean = layer.showPart('attend');
+    void shown;
+  }
   const tag: string = WIDGETS['wo-mixing'].tag;
   // @ts-expect-error: no such widget
   void WIDGETS.sliders;

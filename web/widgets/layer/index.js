@@ -33,7 +33,11 @@ export class LayerWidget extends MhaWidget {
 
   defaultConfig() {
     const attribute = (name) => (this.hasAttribute(name) ? this.getAttribute(name) : null);
-    return { start: layerOverrides(w, { heads: attribute('heads'), token: attribute('token'), head: attribute('head') }) };
+    const { overrides, problems } = layerOverrides(w, { heads: attribute('heads'), token: attribute('token'), head: attribute('head') });
+    // The map is the lesson's one world: nothing an author could configure keeps it that.
+    if (this.hasAttribute('config')) problems.push('the config attribute (this widget always shows the lesson’s one world)');
+    if (problems.length) this.showNotice(`Ignored: ${problems.join('; ')}.`);
+    return { start: overrides };
   }
 
   defaultState() {

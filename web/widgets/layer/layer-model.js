@@ -24,30 +24,32 @@ export function defaultLayerState(w = THE_WORLD, { h, token, head } = {}) {
 }
 
 /**
- * Starting overrides from an author's attributes (strings): heads="2", token="said",
- * head="complement" (a designed head's id, or its position). Throws Error with a message.
+ * Starting overrides from an author's attributes (strings or null): heads="2", token="said",
+ * head="complement" (a designed head's id, or its number from 1). An attribute that does not
+ * fit is left out, with a message in `problems` (the widget shows them in a notice).
  */
 export function layerOverrides(w, { heads = null, token = null, head = null } = {}) {
   const overrides = {};
+  const problems = [];
+  const clip = (text) => String(text).slice(0, 24);
   if (heads !== null) {
     const h = Number(heads);
-    if (!w.headCounts.includes(h)) throw new Error(`heads="${String(heads).slice(0, 12)}": expected one of ${w.headCounts.join(', ')}`);
-    overrides.h = h;
+    if (w.headCounts.includes(h)) overrides.h = h;
+    else problems.push(`heads="${clip(heads)}" (expected one of ${w.headCounts.join(', ')})`);
   }
   const h = overrides.h ?? w.numHeads;
   if (token !== null) {
     const t = w.tokens.indexOf(token);
-    if (t < 0) throw new Error(`token="${String(token).slice(0, 24)}" is not a word of the sentence`);
-    overrides.token = t;
+    if (t >= 0) overrides.token = t;
+    else problems.push(`token="${clip(token)}" (not a word of the sentence)`);
   }
   if (head !== null) {
-    const heads = headsAt(w, h);
-    let index = heads.findIndex((merged) => merged.members.some((m) => m.id === head));
+    let index = headsAt(w, h).findIndex((merged) => merged.members.some((m) => m.id === head));
     if (index < 0 && /^\d+$/.test(head) && Number(head) >= 1 && Number(head) <= h) index = Number(head) - 1;
-    if (index < 0) throw new Error(`head="${String(head).slice(0, 24)}": expected ${w.heads.map((m) => m.id).join(', ')} or 1 to ${h}`);
-    overrides.head = index;
+    if (index >= 0) overrides.head = index;
+    else problems.push(`head="${clip(head)}" (expected ${w.heads.map((m) => m.id).join(', ')} or 1 to ${h})`);
   }
-  return overrides;
+  return { overrides, problems };
 }
 
 /** A clean state from untrusted JSON (URL hash, setState), or throws Error with a message. */
