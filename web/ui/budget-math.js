@@ -1,9 +1,18 @@
 // The arithmetic of a budget bar (an attention-weight row: non-negative, sums to 1).
-// No DOM here; tests in tests/node/ui-budget.test.mjs. `rebalance` (set one weight, rescale
-// the others) is the lesson's one implementation, imported from the weights editor.
-import { rebalance } from '../widgets/shared/weights-editor.js';
+// No DOM here (Node imports it); tests in tests/node/ui-budget.test.mjs. `rebalance` (set
+// one weight, rescale the others) is the lesson's one implementation; the weights editor
+// imports it from here.
 
-export { rebalance };
+/** Sets entry `index` of a weight row to `value` and rescales the rest to keep the sum 1. */
+export function rebalance(weights, index, value) {
+  const v = Math.min(1, Math.max(0, value));
+  const othersTotal = weights.reduce((sum, w, i) => (i === index ? sum : sum + w), 0);
+  return weights.map((w, i) => {
+    if (i === index) return v;
+    if (othersTotal > 1e-12) return (w * (1 - v)) / othersTotal;
+    return (1 - v) / (weights.length - 1); // the others were all 0: share the rest evenly
+  });
+}
 
 /**
  * Rounds weights to `decimals` so that the rounded values add up to the rounded total

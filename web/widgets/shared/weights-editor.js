@@ -8,19 +8,11 @@
 import { element } from './widget-base.js';
 import { formatNumber } from './format.js';
 import { parseNumber } from './parse-number.js';
+import { rebalance } from '../../ui/budget-math.js';
+
+export { rebalance };
 
 let nextId = 0;
-
-/** Sets entry `index` of a weight row to `value` and rescales the rest to keep the sum 1. */
-export function rebalance(weights, index, value) {
-  const v = Math.min(1, Math.max(0, value));
-  const othersTotal = weights.reduce((sum, w, i) => (i === index ? sum : sum + w), 0);
-  return weights.map((w, i) => {
-    if (i === index) return v;
-    if (othersTotal > 1e-12) return (w * (1 - v)) / othersTotal;
-    return (1 - v) / (weights.length - 1); // the others were all 0: share the rest evenly
-  });
-}
 
 export class WeightsEditor {
   /**
