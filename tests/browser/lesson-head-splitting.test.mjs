@@ -37,7 +37,8 @@ after(async () => {
 /** The widget alone on the embed page (quick), or on the lesson page (its real width). */
 async function openSplit(viewport, { hash = '', lesson = false, colorScheme = 'light' } = {}) {
   const { page, problems } = await newWatchedPage(browser, viewport);
-  await page.emulateMedia({ colorScheme });
+  // Reduced motion: the strips' lengths are measured at once, not mid-transition.
+  await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
   await page.goto(server.url + (lesson ? '' : 'embed.html?widget=head-splitting') + hash);
   const widget = page.locator('mha-head-splitting[ready]');
   await widget.waitFor();
