@@ -78,7 +78,9 @@ function shown(blend) {
     return {
       headline: root.querySelector('.headline').textContent,
       fair: root.querySelector('.fair').textContent,
-      sumLine: root.querySelector('.sum-line').textContent,
+      sumLine: root.querySelector('.one-head .sum-line').textContent,
+      fixedSumLines: [...root.querySelectorAll('.two-heads .sum-line')].map((p) => p.textContent),
+      altSumLine: root.querySelector('.alt .sum-line').textContent,
       undo: root.querySelector('.undo-text').textContent,
       oneMarks: marks(root.querySelector('.one-head .reader')),
       twoMarks: marks(root.querySelector('.two-heads .reader')),
@@ -118,6 +120,13 @@ async function assertShowsCore(blend, st) {
   const others = expected.budget.reduce((s, v, t) => (t === w.subjectIndex || t === w.complementIndex ? s : s + v), 0);
   const parts = roundToSum([expected.budget[w.subjectIndex], expected.budget[w.complementIndex], others], 3);
   assert.equal(got.sumLine, `researcher ${parts[0].toFixed(3)} + it ${parts[1].toFixed(3)} + 9 other words ${parts[2].toFixed(3)} = 1.000`);
+  const line = (weights, keys) => {
+    const rest = weights.reduce((s, v, t) => (keys.includes(t) ? s : s + v), 0);
+    const p = roundToSum([...keys.map((t) => weights[t]), rest], 3);
+    return `${keys.map((t, k) => `${w.tokens[t]} ${p[k].toFixed(3)}`).join(' + ')} + ${w.L - keys.length} other words ${p[keys.length].toFixed(3)} = 1.000`;
+  };
+  assert.deepEqual(got.fixedSumLines, [line(model.subjectBudget, [w.subjectIndex]), line(model.complementBudget, [w.complementIndex])]);
+  if (expected.alternative.meaningful) assert.equal(got.altSumLine, line(expected.alternative.weights, [w.subjectIndex, w.complementIndex]));
   const labelSum = got.labels.reduce((s, text) => s + Number(text.match(/\d\.\d\d$/)[0]), 0);
   assert.ok(Math.abs(labelSum - 1) < 1e-9, `bar labels add up to ${labelSum}`);
   // The page's own view is the core's.

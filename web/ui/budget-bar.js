@@ -113,7 +113,9 @@ export class BudgetBar {
     this.labels.replaceChildren(...pieces.map((piece, k) => {
       const sum = pieceShown[k];
       const name = piece.rest ? `+${piece.indices.length}` : this.tokens[piece.indices[0]];
-      const label = element('div', { className: `ui-budget-label ui-num${piece.rest ? ' ui-rest' : ''}`, dataset: { indices: piece.indices.join(' ') } }, [
+      // ui-thin: too narrow for its text (a lone tiny token at an end); a page may hide it.
+      const thin = piece.weight * this.width < MIN_PIECE ? ' ui-thin' : '';
+      const label = element('div', { className: `ui-budget-label ui-num${piece.rest ? ' ui-rest' : ''}${thin}`, dataset: { indices: piece.indices.join(' ') } }, [
         element('b', { textContent: name }), formatNumber(Math.round(sum * 100) / 100, 2),
       ]);
       label.style.setProperty('--w', String(Math.max(0, piece.weight)));

@@ -101,8 +101,14 @@ export class BlendWidget extends MhaWidget {
         `Two heads, width ${fairness.two.width} each`,
       ]),
       element('p', { className: 'sub', textContent: 'Each finder has a budget of its own (the core’s softmax weights).' }),
-      element('div', { className: `fixed-bar ${headClass(subjectHead)}` }, [element('h4', { textContent: subjectHead.name }), this.subjectBar.element]),
-      element('div', { className: `fixed-bar ${headClass(complementHead)}` }, [element('h4', { textContent: complementHead.name }), this.complementBar.element]),
+      element('div', { className: `fixed-bar ${headClass(subjectHead)}` }, [
+        element('h4', { textContent: subjectHead.name }), this.subjectBar.element,
+        element('p', { className: 'sum-line num', textContent: partsLine(w, this.model.subjectBudget, [w.subjectIndex]) }),
+      ]),
+      element('div', { className: `fixed-bar ${headClass(complementHead)}` }, [
+        element('h4', { textContent: complementHead.name }), this.complementBar.element,
+        element('p', { className: 'sum-line num', textContent: partsLine(w, this.model.complementBudget, [w.complementIndex]) }),
+      ]),
       this.twoReader.element,
     ]);
 
@@ -113,7 +119,8 @@ export class BlendWidget extends MhaWidget {
       label: `Other weights for the one head with the same output`, owner: 'Other weights', tokens: w.tokens,
       weights: this.model.ownBudget, colour: 'var(--head)',
     });
-    this.altBox = element('div', { className: `alt ${headClass(oneHead)}` }, [this.altBar.element]);
+    this.altSumLine = element('p', { className: 'sum-line num' });
+    this.altBox = element('div', { className: `alt ${headClass(oneHead)}` }, [this.altBar.element, this.altSumLine]);
     const planePanel = element('section', { className: 'column geometry', ariaLabel: 'Where the output lands', dataset: { panel: 'plane' } }, [
       element('h3', { textContent: `Where “${said}”’s output lands` }),
       this.plane.element,
@@ -160,10 +167,7 @@ export class BlendWidget extends MhaWidget {
     const said = w.tokens[w.queryIndex];
     this.oneBar.setWeights(view.budget);
     this.ownButton.disabled = view.own;
-    // The budget in three parts that visibly add up to 1 (rounded together, largest remainder).
-    const others = view.budget.reduce((sum, v, t) => (t === w.subjectIndex || t === w.complementIndex ? sum : sum + v), 0);
-    const [subjectShare, complementShare, rest] = roundToSum([view.budget[w.subjectIndex], view.budget[w.complementIndex], others], 3);
-    this.sumLine.textContent = `${w.tokens[w.subjectIndex]} ${subjectShare.toFixed(3)} + ${w.tokens[w.complementIndex]} ${complementShare.toFixed(3)} + ${w.L - 2} other words ${rest.toFixed(3)} = ${(subjectShare + complementShare + rest).toFixed(3)}`;
+    this.sumLine.textContent = partsLine(w, view.budget, [w.subjectIndex, w.complementIndex]);
     this.subjectBar.setWeights(this.model.subjectBudget);
     this.complementBar.setWeights(this.model.complementBudget);
     this.oneReader.show(view.one);
@@ -193,6 +197,8 @@ export class BlendWidget extends MhaWidget {
     this.altBox.classList.toggle('absent', !alt.meaningful);
     if (alt.meaningful) {
       this.altBar.setWeights(alt.weights);
+      const { w } = this.model;
+      this.altSumLine.textContent = partsLine(w, alt.weights, [w.subjectIndex, w.complementIndex]);
       this.undoText.textContent = `The core found other weights (below; ${describeShare(alt.moved)} of the budget moved) whose output is the same point, to within ${alt.maxOutputDifference.toExponential(0)}. From the output alone, nothing can tell which weighting made it.`;
     } else if (alt.found) {
       this.undoText.textContent = `Other weights with this output differ by less than 0.1% of the budget (${describeShare(alt.moved)}): no meaningful alternative here.`;
@@ -226,6 +232,18 @@ export class BlendWidget extends MhaWidget {
       element('p', { className: 'sub', textContent: `Reader variants: subjects ${w.reader.subjects.map((s) => s.word).join(', ')}; complements ${w.reader.complements.map((c) => c.word).join(', ')} (e.g. “${variantTokens(w, 1, 2).join(' ')}”).` }),
     );
   }
+}
+
+/**
+ * A budget in parts that visibly add up to 1: the key tokens' weights and the rest, rounded
+ * together (largest remainder, 3 decimals): "researcher 0.474 + it 0.473 + 9 other words 0.053 = 1.000".
+ */
+export function partsLine(w, weights, keys) {
+  const rest = weights.reduce((sum, v, t) => (keys.includes(t) ? sum : sum + v), 0);
+  const shares = roundToSum([...keys.map((t) => weights[t]), rest], 3);
+  const parts = keys.map((t, k) => `${w.tokens[t]} ${shares[k].toFixed(3)}`);
+  parts.push(`${w.L - keys.length} other words ${shares[keys.length].toFixed(3)}`);
+  return `${parts.join(' + ')} = ${shares.reduce((a, b) => a + b, 0).toFixed(3)}`;
 }
 
 BlendWidget.define();
