@@ -1,0 +1,86 @@
+// The blend widget's model (web/widgets/blend/blend-model.js) on the core in Node: the
+// state contract (strict), the fair comparison, the reader figures it reports, "undo it?"
+// and the share wording.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { BlendModel, describeShare, sanitizeBlendState } from '../../web/widgets/blend/blend-model.js';
+import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
+import { WorldReader } from '../../web/widgets/shared/world-reader.js';
+import { loadTestEngine } from './load-engine.mjs';
+
+let engine, model;
+before(async () => {
+  engine = await loadTestEngine('simd');
+  model = new BlendModel(engine);
+});
+after(() => model?.dispose());
+
+const onehot = (i) => w.tokens.map((_, t) => (t === i ? 1 : 0));
+
+test('state contract: { budget: null | 11 finite non-negative weights summing to 1 }, nothing else', () => {
+  assert.deepEqual(sanitizeBlendState({ budget: null }), { budget: null });
+  assert.deepEqual(sanitizeBlendState({}), { budget: null });
+  const good = onehot(1);
+  const clean = sanitizeBlendState({ budget: good });
+  assert.deepEqual(clean, { budget: good });
+  assert.notEqual(clean.budget, good, 'a copy');
+  const nearly = good.map((v, t) => (t === 2 ? 0.00005 : v));
+  assert.ok(sanitizeBlendState({ budget: nearly }), 'within 1e-4 of 1');
+  for (const [raw, message] of [
+    [null, /expected an object/], [[], /expected an object/], ['x', /expected an object/],
+    [{ budget: null, query: 6 }, /unknown key: query/], [JSON.parse('{"__proto__": {}, "budget": null}'), /unknown key: __proto__/],
+    [{ budget: [1] }, /expected 11 weights/], [{ budget: 'half' }, /expected 11 weights/],
+    [{ budget: good.map((v, t) => (t === 0 ? Number.NaN : v)) }, /finite/],
+    [{ budget: good.map((v, t) => (t === 0 ? Infinity : v)) }, /finite/],
+    [{ budget: good.map((v, t) => (t === 0 ? '0' : v)) }, /finite/],
+    [{ budget: good.map((v, t) => (t === 0 ? -0.5 : t === 2 ? 0.5 : v)) }, /negative/],
+    [{ budget: good.map((v, t) => (t === 0 ? 0.001 : v)) }, /add up to 1\.00100/],
+    [{ budget: good.map(() => 1e300) }, /add up to/],
+  ]) {
+    assert.throws(() => sanitizeBlendState(raw), message, JSON.stringify(raw)?.slice(0, 60));
+  }
+});
+
+test('fair: the same packed weights and d_model, one head of width 6 against two of width 3', () => {
+  const { one, two, sameWeights } = model.fairness;
+  assert.equal(sameWeights, true);
+  assert.deepEqual([one.dModel, one.numHeads, one.width], [12, 2, 6]);
+  assert.deepEqual([two.dModel, two.numHeads, two.width], [12, 4, 3]);
+  assert.equal(model.oneHead.end - model.oneHead.start, model.subjectHead.end - model.subjectHead.start + model.complementHead.end - model.complementHead.start);
+});
+
+test('the figures are WorldReader’s: 8 / 8 by default, 16 / 4 all on the subject, 4 / 16 all on the complement; two heads 16 / 16', () => {
+  const reader = new WorldReader(engine, w);
+  try {
+    for (const [budget, counts] of [[null, [8, 8]], [onehot(w.subjectIndex), [16, 4]], [onehot(w.complementIndex), [4, 16]]]) {
+      const view = model.compute({ budget });
+      const read = reader.read(2, budget ? { 0: budget } : {});
+      assert.deepEqual([view.one.subjectCorrect, view.one.complementCorrect], [read.subjectCorrect, read.complementCorrect]);
+      assert.deepEqual([view.one.subjectCorrect, view.one.complementCorrect], counts);
+      assert.deepEqual([view.two.subjectCorrect, view.two.complementCorrect], [16, 16]);
+    }
+  } finally {
+    reader.dispose();
+  }
+});
+
+test('undo it: other weights with the same 6-wide output, drawn on the same point; none for a corner', () => {
+  const view = model.compute({ budget: null });
+  const alt = view.alternative;
+  assert.ok(alt.meaningful && alt.moved > 0.05);
+  alt.output.forEach((v, k) => assert.ok(Math.abs(v - view.output[k]) < 1e-5));
+  assert.ok(Math.hypot(view.plane.alternative[0] - view.plane.one[0], view.plane.alternative[1] - view.plane.one[1]) < 1e-5);
+  assert.ok(alt.weights.some((v, t) => Math.abs(v - view.budget[t]) > 0.01), 'different weights');
+  const corner = model.compute({ budget: onehot(w.subjectIndex) });
+  assert.equal(corner.alternative.meaningful, false);
+  assert.equal(corner.plane.alternative, null);
+  assert.ok(view.plane.explained > 0.5 && view.plane.explained <= 1);
+});
+
+test('a share of the budget in words: never “0%” for a real move', () => {
+  assert.equal(describeShare(0.0765), '8%');
+  assert.equal(describeShare(0.01), '1%');
+  assert.equal(describeShare(0.0057), '< 1% (0.6%)');
+  assert.equal(describeShare(0.0003), '< 1% (0.03%)');
+  assert.equal(describeShare(Number.NaN), '—');
+});
