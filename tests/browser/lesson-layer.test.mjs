@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import { LayerModel, pathSentence } from '../../web/widgets/layer/layer-model.js';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/widgets/shared/format.js';
+import { roundToSum } from '../../web/ui/budget-math.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
 
@@ -194,7 +195,10 @@ describe('layer at a glance', () => {
     const view = layer.forward(4);
     const t = w.queryIndex;
     const rowOf = (m, start = 0, end = m.cols) => Array.from(m.data.subarray(t * m.cols + start, t * m.cols + end), (v) => formatNumber(v));
-    assert.deepEqual(rows, [rowOf(view.x), rowOf(view.queries, 0, 3), rowOf(view.weights[0]), rowOf(view.headOutputs[0]), rowOf(view.output)]);
+    // The weights are shown to 3 decimals, rounded together, so that what is written adds up to 1.
+    const weightsShown = roundToSum(Array.from(view.weights[0].data.subarray(t * w.L, (t + 1) * w.L)), 3).map((v) => formatNumber(v, 3));
+    assert.deepEqual(rows, [rowOf(view.x), rowOf(view.queries, 0, 3), weightsShown, rowOf(view.headOutputs[0]), rowOf(view.output)]);
+    assert.equal(weightsShown.reduce((sum, text) => sum + Number(text), 0).toFixed(3), '1.000');
     assert.deepEqual(problems, []);
     await page.close();
   });

@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadTestEngine } from './load-engine.mjs';
 import { THE_WORLD as w, createWorldModel } from '../../web/widgets/shared/world.js';
+import { formatNumber } from '../../web/widgets/shared/format.js';
 import {
   LayerModel, defaultLayerState, describePath, layerOverrides, pathSentence, sanitizeLayerState,
 } from '../../web/widgets/layer/layer-model.js';
@@ -87,6 +88,19 @@ test('the path of “said”: one job per head at h = 4, a split budget when hea
   assert.ok(at2.path.notable.every((n) => n.weight > 0.4 && n.weight < 0.55));
   assert.match(pathSentence(at2, { h: 2, token: said, head: 0 }), /^For “said”, head 1 \(Subject finder \+ Complement finder\) splits its budget: “(researcher|it)” 0\.4\d, “(it|researcher)” 0\.4\d, and 0\.0\d elsewhere\. /);
   assert.match(pathSentence(at2, { h: 2, token: said, head: 0 }), /columns 1–6 /);
+  // The numbers in every sentence add up to the budget of 1, as the weights do.
+  for (const h of w.headCounts) {
+    for (let head = 0; head < h; head++) {
+      for (let token = 0; token < w.L; token++) {
+        const view = layer.compute({ h, token, head });
+        const text = pathSentence(view, { h, token, head });
+        // Each named weight is the core's, to 2 decimals.
+        for (const n of view.path.notable) assert.ok(text.includes(formatNumber(n.weight)), `${text} names ${n.word} ${n.weight}`);
+        const numbers = text.split('. Its output')[0].match(/\d\.\d\d/g).map(Number);
+        assert.equal(numbers.reduce((a, b) => a + b, 0).toFixed(2), '1.00', text);
+      }
+    }
+  }
 
   // The path's numbers are rows of the view (the core's), not recomputed.
   const path = describePath(w, at4, { token: 7, head: 2 });

@@ -8,6 +8,7 @@
 import { MhaWidget, element } from '../shared/widget-base.js';
 import { formatNumber } from '../shared/format.js';
 import { THE_WORLD, headClass } from '../shared/world.js';
+import { roundToSum } from '../../ui/budget-math.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { mathText } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
@@ -317,7 +318,7 @@ export class LayerWidget extends MhaWidget {
     const rows = {
       x: row('The picked word’s features', { colLabels: w.featureNames }),
       query: row('Its query in the picked head'),
-      weights: row('Its attention weights in the picked head', { scale: 'sequential', max: 1, colLabels: w.tokens }),
+      weights: row('Its attention weights in the picked head', { scale: 'sequential', max: 1, colLabels: w.tokens, decimals: 3 }),
       output: row('The picked head’s output for it'),
       result: row('The layer’s output for it'),
     };
@@ -344,7 +345,9 @@ export class LayerWidget extends MhaWidget {
     set(rows.x, [mathText(`x_t`), `, the features of ${word}`], slice(view.x));
     set(rows.query, [mathText('q'), ` of ${word} in head ${head.index + 1}: columns ${columns(head)} of `, mathText('Q')], slice(view.queries, head.start, head.end));
     rows.weights.grid.element.style.setProperty('--ui-hue', headColour(head));
-    set(rows.weights, [`${word}’s weights in head ${head.index + 1} (they sum to 1)`], slice(view.weights[state.head]));
+    // Three decimals, rounded together (largest remainder): the numbers shown add up to 1 as
+    // the weights do, each within 0.001 of the core's.
+    set(rows.weights, [`The weights of ${word} in head ${head.index + 1}, a budget of 1`], roundToSum(Array.from(slice(view.weights[state.head])), 3));
     set(rows.output, [`Head ${head.index + 1}’s output for ${word}: columns ${columns(head)} of `, mathText('Concat')], slice(view.headOutputs[state.head]));
     set(rows.result, [`The layer’s output for ${word}: its Concat row times `, mathText('W_O')], slice(view.output));
   }

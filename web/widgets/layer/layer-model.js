@@ -13,6 +13,7 @@
 //   h      one of the world's head counts (1, 2, 4)
 //   token  the picked token's position (0 .. L - 1): whose path lights up
 //   head   the picked head at this h (0 .. h - 1)
+import { roundToSum } from '../../ui/budget-math.js';
 import { formatNumber } from '../shared/format.js';
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 
@@ -161,13 +162,20 @@ export function pathSentence(view, state) {
   const { path } = view;
   const head = view.heads[state.head];
   const word = quoted(path.word);
-  const [top] = path.notable;
   const shown = new Set(path.notable.map((n) => n.key));
   const rest = path.weights.reduce((sum, v, key) => (shown.has(key) ? sum : sum + v), 0);
-  const restText = rest >= 0.005 ? `, and ${formatNumber(rest)} elsewhere` : '';
+  // The named weights are rounded as they are everywhere on the page; "elsewhere" takes up
+  // the rounding, so that the numbers in the sentence add up to the budget of 1.
+  let rounded = path.notable.map((n) => Math.round(n.weight * 100) / 100);
+  let restShown = Math.round((1 - rounded.reduce((a, b) => a + b, 0)) * 100) / 100;
+  if (restShown < 0) {
+    rounded = roundToSum([...path.notable.map((n) => n.weight), rest]);
+    restShown = rounded.pop();
+  }
+  const restText = restShown > 0 ? `, and ${formatNumber(restShown)} elsewhere` : '';
   const spend = path.notable.length === 1
-    ? `puts ${formatNumber(top.weight)} of its budget on ${quoted(top.word)}`
-    : `splits its budget: ${path.notable.map((n) => `${quoted(n.word)} ${formatNumber(n.weight)}`).join(', ')}`;
+    ? `puts ${formatNumber(rounded[0])} of its budget on ${quoted(path.notable[0].word)}`
+    : `splits its budget: ${path.notable.map((n, i) => `${quoted(n.word)} ${formatNumber(rounded[i])}`).join(', ')}`;
   return `For ${word}, head ${head.index + 1} (${head.name}) ${spend}${restText}. `
     + `Its output fills columns ${columns(head)} of the Concat row of ${word}.`;
 }
