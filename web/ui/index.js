@@ -7,6 +7,6 @@ export { Heatmap } from './heatmap.js';
 export { NumberField } from './number-field.js';
 export { FieldFlow, fieldText, reallyChanged } from './field-flow.js';
 export { BudgetBar } from './budget-bar.js';
-export { groupSegments, moveBoundary, rebalance, roundToSum, stepWeight } from './budget-math.js';
+export { groupSegments, moveBoundary, moveSplit, rebalance, roundToSum, stepWeight } from './budget-math.js';
 export { StackedBars, stackExtent } from './stacked-bars.js';
 export { notation, mathText, spoken, parseNotation } from './notation.js';
