@@ -398,6 +398,10 @@ describe('W_O mixing widget', () => {
     const grid = await widget.locator('.wo-grid table').boundingBox();
     const bars = await widget.locator('.output-panel svg').boundingBox();
     assert.ok(bars.x > grid.x + grid.width, 'control and effect side by side');
+    // The focused cell's path: Concat coordinate 4 lit (the row it multiplies), output 1 marked.
+    const lit = await widget.locator('.concat td.ui-cell').evaluateAll((cells) => cells.map((c) => c.classList.contains('ui-lit')));
+    assert.deepEqual(lit, Array.from({ length: d }, (_, k) => k === 3));
+    assert.deepEqual(await widget.locator('.output-panel text.current').allTextContents(), ['1']);
     await widget.evaluate((el) => el.scrollIntoView());
     await screenshot(widget, 'wo-mixing-1280');
     assert.deepEqual(problems, []);

@@ -232,6 +232,15 @@ export class WoMixingWidget extends MhaWidget {
       rowName: () => 'Concat', colName: (c) => `coordinate ${c + 1} (${headOf(c).name})`,
     });
     if (active) this.woGrid.focusCell(active[0], active[1], false);
+    // The focused cell's path: W_O[r, c] multiplies Concat coordinate r and writes output c.
+    this.woGrid.element.addEventListener('focusin', (event) => {
+      const cell = event.target.closest?.('.ui-cell');
+      if (cell) this.#showPath({ row: Number(cell.dataset.row), col: Number(cell.dataset.col) });
+    });
+    this.woGrid.element.addEventListener('focusout', (event) => {
+      if (!this.woGrid.element.contains(event.relatedTarget)) this.#showPath(null);
+    });
+    this.path = null;
     this.woHost.replaceChildren(this.woGrid.element);
     this.concatHost.replaceChildren(this.concatGrid.element);
     this.#setValuesMode(this.valuesMode);
@@ -247,6 +256,25 @@ export class WoMixingWidget extends MhaWidget {
       element('span', { className: 'swatch', ariaHidden: 'true' }), head.name,
     ])));
     this.gridsFor = heads.length;
+  }
+
+  #showPath(path) {
+    this.path = path;
+    this.concatGrid.highlight(path ? { cols: [path.row] } : null);
+    this.#drawContributions(this.view, this.config.w.tokens[this.shown.token]);
+  }
+
+  #drawContributions(view, token) {
+    const { heads } = view;
+    const d = this.config.w.dModel;
+    const parts = view.contributions.map((values, i) => ({ values, colour: headColour(heads[i]) }));
+    this.contributionBars.draw(parts, {
+      scale: Math.max(1, stackExtent(parts, d)),
+      totals: view.output,
+      columnClasses: Array.from({ length: d }, (_, j) => (j === this.path?.col ? 'current' : '')),
+      description: `Output for “${token}”: ${view.output.map((v) => formatNumber(v)).join(', ')}. ` +
+        view.contributions.map((c, i) => `${heads[i].name} contributes ${c.map((v) => formatNumber(v)).join(', ')}`).join('; '),
+    });
   }
 
   render(view, state) {
@@ -284,13 +312,7 @@ export class WoMixingWidget extends MhaWidget {
 
     // 3. The output as stacked contributions head_i W_O^i (the core's), totals marked.
     this.outputTitle.replaceChildren(...notation(`The output for “${token}”: each head’s contribution head_i W_O^i, stacked`));
-    const parts = view.contributions.map((values, i) => ({ values, colour: headColour(heads[i]) }));
-    this.contributionBars.draw(parts, {
-      scale: Math.max(1, stackExtent(parts, w.dModel)),
-      totals: view.output,
-      description: `Output for “${token}”: ${view.output.map((v) => formatNumber(v)).join(', ')}. ` +
-        view.contributions.map((c, i) => `${heads[i].name} contributes ${c.map((v) => formatNumber(v)).join(', ')}`).join('; '),
-    });
+    this.#drawContributions(view, token);
 
     // 4. Who is heard along u: with this W_O and with W_O = I, side by side.
     const direction = matchingDirection(config, state.u);
