@@ -188,6 +188,13 @@ describe('layer at a glance', () => {
     await widget.getByRole('button', { name: 'Reset' }).click();
     await assertPath(widget, { h: 4, token: w.queryIndex, head: 0 });
 
+    // Pointing at a cell reads its value, in words.
+    await widget.locator('.map:not([hidden]) [data-part="weights-0"] td.ui-cell[data-row="6"][data-col="1"]').hover();
+    const said = layer.forward(4).weights[0].data[6 * w.L + 1];
+    assert.equal(await widget.locator('.readout').textContent(), `Head 1: weight of “said” on “researcher”: ${formatNumber(said)}`);
+    await widget.locator('.map:not([hidden]) [data-part="wo"] td.ui-cell[data-row="4"][data-col="4"]').hover();
+    assert.equal(await widget.locator('.readout').textContent(), 'WO, row 5 (head 2), column 5: 1.00');
+
     // The numbers on the path (on demand) are the core's rows.
     await widget.getByText('The numbers on this path').click();
     const rows = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.number-row')].map((figure) =>
@@ -207,7 +214,7 @@ describe('layer at a glance', () => {
     const { page, problems, widget } = await openWidget();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const hash = await page.evaluate(() => location.hash);
-    await widget.getByRole('link', { name: 'Zoom in: What W_O is for, further down the page' }).click();
+    await widget.getByRole('link', { name: 'Zoom in: What W O is for, further down the page' }).click();
     const top = await page.locator('mha-wo-mixing').evaluate((el) => el.getBoundingClientRect().top);
     assert.ok(Math.abs(top) < 2, `the W_O widget starts at ${top} px`);
     assert.equal(await page.evaluate(() => document.activeElement?.localName), 'mha-wo-mixing');

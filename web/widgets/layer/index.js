@@ -100,10 +100,7 @@ export class LayerWidget extends MhaWidget {
     }
     this.mapHost.addEventListener('click', (event) => this.#clickMap(event));
     this.mapHost.addEventListener('pointerover', (event) => this.#hover(event));
-    this.mapHost.addEventListener('pointerleave', () => {
-      this.readout.classList.remove('num');
-      this.readout.textContent = HOVER_HINT;
-    });
+    this.mapHost.addEventListener('pointerleave', () => { this.readout.textContent = HOVER_HINT; });
 
     this.numbers = this.#numbersPanel();
     this.body.append(
@@ -192,7 +189,7 @@ export class LayerWidget extends MhaWidget {
       ]);
     };
     const root = element('div', { className: 'map', dataset: { h: String(view.h) } }, [
-      stage('project', '1. Project', ['the words’ features ', mathText('X'), ' times ', mathText('W_Q'), ', ', mathText('W_K'), ', ', mathText('W_V'), `; head i owns ${view.dK} of the ${w.dModel} columns`],
+      stage('project', '1. Project', ['the words’ features ', mathText('X'), ' times ', mathText('W_Q'), ', ', mathText('W_K'), ', ', mathText('W_V'), '; head ', mathText('i'), ` owns ${view.dK} of the ${w.dModel} columns`],
         [parts.x, op('→'), parts.queries, parts.keys, parts.values]),
       stage('attend', '2. Attend, head by head', [mathText('softmax(Q_i K_i^T / √d_k)'), ', ', mathText(dK), ': each row is one word’s budget'],
         weightParts),
@@ -293,6 +290,7 @@ export class LayerWidget extends MhaWidget {
     this.#pick(change);
   }
 
+  // The value under the pointer, in words: "Q, row “said”, column 5 (head 2): 1.00".
   #hover(event) {
     const part = this.#partOf(event.target);
     const cell = event.target.closest?.('.ui-cell');
@@ -300,11 +298,18 @@ export class LayerWidget extends MhaWidget {
     const r = Number(cell.dataset.row);
     const c = Number(cell.dataset.col);
     const view = this.view;
-    const matrix = part.startsWith('weights-') ? view.weights[Number(part.slice(8))] : view[part];
-    const rowName = part === 'wo' ? `row ${r + 1}` : quoted(w.tokens[r]);
-    const colName = part === 'x' ? w.featureNames[c] : part.startsWith('weights-') ? quoted(w.tokens[c]) : `column ${c + 1}`;
-    this.readout.classList.add('num');
-    this.readout.textContent = `${PART_NAMES[part] ?? 'weights'} ${rowName}, ${colName}: ${formatNumber(matrix.data[r * matrix.cols + c])}`;
+    const headOf = (k) => view.heads.findIndex((h) => k >= h.start && k < h.end) + 1;
+    let what;
+    let matrix = view[part];
+    if (part.startsWith('weights-')) {
+      const i = Number(part.slice(8));
+      matrix = view.weights[i];
+      what = `Head ${i + 1}: weight of ${quoted(w.tokens[r])} on ${quoted(w.tokens[c])}`;
+    } else if (part === 'x') what = `X, ${quoted(w.tokens[r])}, feature “${w.featureNames[c]}”`;
+    else if (part === 'wo') what = `W_O, row ${r + 1} (head ${headOf(r)}), column ${c + 1}`;
+    else if (part === 'output') what = `Output, ${quoted(w.tokens[r])}, column ${c + 1}`;
+    else what = `${PART_NAMES[part]}, ${quoted(w.tokens[r])}, column ${c + 1} (head ${headOf(c)})`;
+    this.readout.replaceChildren(mathText(`${what}: ${formatNumber(matrix.data[r * matrix.cols + c])}`));
   }
 
   // ---- the numbers on the picked path (on demand) ---------------------------------------
@@ -360,7 +365,7 @@ const ZOOMS = { project: ['head-splitting'], attend: ['blend', 'heads-questions'
 const MAP_ID = 'layer-map';
 const NUMBERS_ID = 'layer-path-numbers';
 const HOVER_HINT = 'Point at any cell to read its value; click it to pick its word or head.';
-const PART_NAMES = { x: 'X', queries: 'Q', keys: 'K', values: 'V', concat: 'Concat', wo: 'W O', output: 'Output' };
+const PART_NAMES = { queries: 'Q', keys: 'K', values: 'V', concat: 'Concat' };
 
 function range(start, end) {
   return Array.from({ length: end - start }, (_, i) => start + i);

@@ -7,6 +7,7 @@
 //   zoomLink('mha-blend', ..)  for the layer: "Zoom in" scrolls to a later widget (hidden
 //                              when the page does not have it, e.g. in an embed)
 import { element } from '../shared/widget-base.js';
+import { notation, spoken } from '../../ui/notation.js';
 
 const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
 
@@ -20,7 +21,7 @@ export function bringIntoView(target) {
 // A link (it takes the reader somewhere on the page) whose click scrolls instead of
 // following href="#", which would replace the URL hash and with it the widgets' state.
 function pageLink({ text, label, targetExists, go }) {
-  const link = element('a', { href: '#', className: 'page-link', textContent: text });
+  const link = element('a', { href: '#', className: 'page-link' }, notation(text));
   link.setAttribute('aria-label', label);
   link.dataset.noFigure = ''; // it moves the reader, it changes no figure here
   link.hidden = !targetExists();
@@ -48,7 +49,7 @@ export function layerLink(part, text = '↑ See it in the layer at a glance') {
 export function zoomLink(tag, title) {
   const target = () => document.querySelector(tag);
   return pageLink({
-    text: `Zoom in: ${title} ↓`, label: `Zoom in: ${title}, further down the page`,
+    text: `Zoom in: ${title} ↓`, label: `Zoom in: ${spoken(title)}, further down the page`,
     targetExists: () => Boolean(target()),
     go: () => { const t = target(); if (t) bringIntoView(t); },
   });
