@@ -144,7 +144,8 @@ async function typeInto(widget, r, c, text) {
   await woCell(widget, r, c).click();
   await woCell(widget, r, c).press('Enter');
   const field = widget.locator('.ui-cell-editor input');
-  await field.fill(text);
+  await field.fill('');
+  await field.pressSequentially(text);
   await field.press('Enter');
 }
 
@@ -177,6 +178,12 @@ describe('W_O mixing widget', () => {
     await page.mouse.move(x, y - 50, { steps: 6 });
     await page.mouse.up();
     assert.deepEqual(await widget.evaluate((el) => el.state), typed, 'mouse drag 50 px up = typing 0.5');
+    await widget.getByRole('button', { name: 'Undo' }).click();
+    await assertShows(widget, start()); // the whole drag is one undo step
+    await widget.getByRole('button', { name: 'Reset' }).click();
+    await typeInto(widget, 3, 0, '0.25'); // typed character by character: one undo step
+    await widget.getByRole('button', { name: 'Undo' }).click();
+    await assertShows(widget, start());
 
     await widget.getByRole('button', { name: 'Reset' }).click();
     await cell.focus();

@@ -146,8 +146,9 @@ export class WoMixingWidget extends MhaWidget {
       max: config.colourMax, colLabels: numbers(w.dModel), rowLabels: ['u'],
       rowName: () => 'u', colName: (c) => `coordinate ${c + 1}`,
       limits: { min: -config.uLimit, max: config.uLimit }, ...this.#steps(), readonly: this.readOnly,
-      onPropose: (r, c, value) => this.#propose({ u: this.shown.u.map((v, k) => (k === c ? value : v)) }),
+      onPropose: (r, c, value) => this.#propose({ u: this.shown.u.map((v, k) => (k === c ? value : v)) }, this.editGroup),
     });
+    this.#groupEdits(this.uGrid);
     this.heardBars = new StackedBars({ label: 'Who is heard along u', columnLabels: ['this matrix', 'identity'], height: 170, columnWidth: 84, gap: 34 });
     this.sentence = element('p', { className: 'sentence' });
     const readerPanel = element('section', { className: 'panel reader-panel', dataset: { panel: 'reader' } }, [
@@ -185,8 +186,25 @@ export class WoMixingWidget extends MhaWidget {
     return { step, fineStep, bigStep, dragPerPixel, decimals: 2 };
   }
 
-  #propose(patch) {
-    return this.commit({ ...this.shown, ...patch });
+  // One drag, or one exact value typed character by character, is one undo step: the
+  // proposals of one edit group after its first replace the state without recording it.
+  #propose(patch, group = null) {
+    this.pendingGroup = group;
+    const error = this.commit({ ...this.shown, ...patch }, { record: !(group && group === this.lastGroup) });
+    this.pendingGroup = null;
+    return error;
+  }
+
+  // A press on a grid starts a drag group, opening its exact-value field a typing group;
+  // a key step on a cell is an edit of its own.
+  #groupEdits(grid) {
+    grid.element.addEventListener('pointerdown', () => { this.editGroup = {}; }, { capture: true });
+    grid.element.addEventListener('focusin', (event) => {
+      if (event.target.tagName === 'INPUT') this.editGroup = {};
+    });
+    grid.element.addEventListener('keydown', (event) => {
+      if (event.target.tagName !== 'INPUT') this.editGroup = null;
+    }, { capture: true });
   }
 
   // Token chips are one radio group: one Tab stop, arrows move and pick.
@@ -223,7 +241,7 @@ export class WoMixingWidget extends MhaWidget {
       rowName: (r) => `row ${r + 1} (${headOf(r).name}, its coordinate ${r - headOf(r).start + 1})`,
       colName: (c) => `output ${c + 1}`,
       limits: { min: -config.woLimit, max: config.woLimit }, ...this.#steps(), readonly: this.readOnly,
-      onPropose: (r, c, value) => this.#propose({ wo: this.shown.wo.map((v, k) => (k === r * d + c ? value : v)) }),
+      onPropose: (r, c, value) => this.#propose({ wo: this.shown.wo.map((v, k) => (k === r * d + c ? value : v)) }, this.editGroup),
     });
     this.concatGrid = new MatrixGrid({
       label: 'Concat: the heads’ outputs side by side', rows: 1, cols: d, data: view.concat, max: config.colourMax,
@@ -232,6 +250,7 @@ export class WoMixingWidget extends MhaWidget {
       rowName: () => 'Concat', colName: (c) => `coordinate ${c + 1} (${headOf(c).name})`,
     });
     if (active) this.woGrid.focusCell(active[0], active[1], false);
+    this.#groupEdits(this.woGrid);
     // The focused cell's path: W_O[r, c] multiplies Concat coordinate r and writes output c.
     this.woGrid.element.addEventListener('focusin', (event) => {
       const cell = event.target.closest?.('.ui-cell');
@@ -279,6 +298,7 @@ export class WoMixingWidget extends MhaWidget {
 
   render(view, state) {
     this.shown = state;
+    this.lastGroup = this.pendingGroup ?? null; // undo, reset and other edits end a group
     const { config } = this;
     const { w } = config;
     const { heads } = view;
