@@ -164,7 +164,6 @@ export class BlendWidget extends MhaWidget {
 
   render(view, state) {
     const { w } = this.model;
-    const said = w.tokens[w.queryIndex];
     this.oneBar.setWeights(view.budget);
     this.ownButton.disabled = view.own;
     this.sumLine.textContent = partsLine(w, view.budget, [w.subjectIndex, w.complementIndex]);
@@ -176,19 +175,24 @@ export class BlendWidget extends MhaWidget {
     const counts = (r) => `${r.subjectCorrect} of ${r.total}`;
     const countsWhat = (r) => `${r.complementCorrect} of ${r.total}`;
     // The headline: how often a later layer reads each answer right, over the 16 sentences.
-    this.headline.replaceChildren(
-      element('span', { className: 'score one' }, [
-        element('b', { textContent: 'One head' }), ': who did the saying? right in ', element('strong', { textContent: counts(view.one) }),
-        ', what was said? in ', element('strong', { textContent: countsWhat(view.one) }), '.',
-      ]),
-      ' ',
-      element('span', { className: 'score two' }, [
-        element('b', { textContent: 'Two heads' }), ': ', element('strong', { textContent: counts(view.two) }), ' and ', element('strong', { textContent: countsWhat(view.two) }), '.',
-      ]),
-    );
+    // It is a live region: rewritten only when the figures change, so a drag is not a
+    // stream of identical announcements.
+    const figures = [view.one.subjectCorrect, view.one.complementCorrect, view.two.subjectCorrect, view.two.complementCorrect].join(' ');
+    if (this.headline.dataset.figures !== figures) {
+      this.headline.dataset.figures = figures;
+      this.headline.replaceChildren(
+        element('span', { className: 'score one' }, [
+          element('b', { textContent: 'One head' }), ': who did the saying? right in ', element('strong', { textContent: counts(view.one) }),
+          ', what was said? in ', element('strong', { textContent: countsWhat(view.one) }), '.',
+        ]),
+        ' ',
+        element('span', { className: 'score two' }, [
+          element('b', { textContent: 'Two heads' }), ': ', element('strong', { textContent: counts(view.two) }), ' and ', element('strong', { textContent: countsWhat(view.two) }), '.',
+        ]),
+      );
+    }
     this.#renderUndo(view);
     this.#renderValues(view, state);
-    this.fairLine.dataset.said = said;
   }
 
   #renderUndo(view) {
