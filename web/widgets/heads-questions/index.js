@@ -245,6 +245,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
       if (grid.cells[0].getAttribute('aria-controls') !== ids) for (const cell of grid.cells) cell.setAttribute('aria-controls', ids);
     });
     this.board.classList.toggle('no-editor', this.editor.hidden);
+    this.board.classList.toggle('no-maps', this.panels.every((p) => p.panel.hidden));
     this.editTitle.replaceChildren(...notation(`Edit W_Q of ${selected.name}`));
     this.editor.className = `editor head-${selected.id}`;
     this.editQuestion.textContent = `Its question: ${selected.question}`;
