@@ -250,7 +250,7 @@ export class HeadSplittingWidget extends MhaWidget {
       description: `${plural(h, 'head')} of width ${dK}: ${h} blocks of ${formatCount(perHead)}, ${formatCount(many)} multiply-adds in all.`,
     });
     this.verdict.replaceChildren(...(many === one
-      ? ['Same area: ', n(formatCount(many)), ' multiply-adds both ways, as the core counted them.']
+      ? ['Same area: ', n(formatCount(many)), ' multiply-adds both ways, as the core counted them. “Same” means multiply-adds: the exp() calls, one per entry of the ', mathText('h'), ' weight matrices, grow with ', mathText('h'), '.']
       : ['The core’s two counts differ (', n(formatCount(many)), ' and ', n(formatCount(one)), '), which the formula says cannot happen: please report this.']));
 
     const expMany = main.counts.exponentials;
