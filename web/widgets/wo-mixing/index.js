@@ -224,6 +224,7 @@ export class WoMixingWidget extends MhaWidget {
   #setValuesMode(on) {
     this.valuesMode = on;
     this.valuesButton.setAttribute('aria-pressed', String(on));
+    this.body.classList.toggle('values-mode', on); // the W_O column widens to show its numbers
     for (const grid of [this.woGrid, this.concatGrid, this.uGrid]) grid?.setValuesMode(on);
   }
 
