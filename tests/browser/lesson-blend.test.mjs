@@ -4,7 +4,7 @@
 // (BlendModel and WorldReader on the same wasm build).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire, register } from 'node:module';
+import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { BlendModel, describeShare } from '../../web/widgets/blend/blend-model.js';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
@@ -14,15 +14,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
-// The kit's budget arithmetic imports a browser module (a ?inline stylesheet, a custom
-// element): Node gets an empty stylesheet and a stand-in HTMLElement, as in ui-budget.test.
-register(`data:text/javascript,${encodeURIComponent(`
-  export async function load(url, context, next) {
-    if (url.endsWith('.css?inline')) return { format: 'module', source: 'export default ""', shortCircuit: true };
-    return next(url, context);
-  }`)}`);
-globalThis.HTMLElement ??= class {};
-const { moveSplit, rebalance, roundToSum, stepWeight } = await import('../../web/ui/budget-math.js');
+import { moveSplit, rebalance, roundToSum, stepWeight } from '../../web/ui/budget-math.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const session = useSiteAndBrowser();

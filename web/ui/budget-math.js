@@ -1,7 +1,6 @@
 // The arithmetic of a budget bar (an attention-weight row: non-negative, sums to 1).
 // No DOM here (Node imports it); tests in tests/node/ui-budget.test.mjs. `rebalance` (set
-// one weight, rescale the others) is the lesson's one implementation; the weights editor
-// imports it from here.
+// one weight, rescale the others) is the lesson's one implementation.
 
 /** Sets entry `index` of a weight row to `value` and rescales the rest to keep the sum 1. */
 export function rebalance(weights, index, value) {
