@@ -78,6 +78,10 @@ export class HeadsQuestionsWidget extends MhaWidget {
         tokens, weights: new Float32Array(w.L * w.L), colour: `var(--head-${head.id})`,
         onPick: (query) => { if (!this.readOnly) this.#propose({ query }); },
       });
+      // The focused cell's words and number ("query “said”, key “it”: 0.91") take the place
+      // of the answer while a cell of this map has focus: the exact value on demand.
+      map.grid.readout.classList.add('cell-readout');
+      label.querySelector('.head-text').append(map.grid.readout);
       const panel = element('section', { id: `map-${head.id}`, className: `head-panel head-${head.id}`, dataset: { panel: 'heatmaps', head: head.id } }, [label, map.element]);
       panel.setAttribute('aria-label', head.name);
       return { head, radio, copy, summary, map, panel };
