@@ -151,6 +151,12 @@ describe('heads-questions widget', () => {
     await widget.locator('.head-gist .ui-heatmap').press('ArrowDown');
     await widget.locator('.head-gist .ui-heatmap').press('Enter');
     await assertMapsAre(widget, { ...start(), query: token('who') });
+    // The focused cell's words and the core's weight replace the gist's answer meanwhile.
+    const readout = widget.locator('.head-gist .cell-readout');
+    assert.equal(await readout.isVisible(), true);
+    assert.equal(await widget.locator('.head-gist .summary').isVisible(), false);
+    const weight = coreWeights({ ...start(), query: token('who') })[headIndex('gist')][token('who') * w.L];
+    assert.equal(await readout.textContent(), `query “who”, key “The”: ${formatNumber(weight)}`);
     assert.match(await widget.locator('[aria-live="polite"].sr-only').textContent(), /^Query word “who”\. Subject finder: “who” looks most at/);
     assert.deepEqual(problems, []);
 
