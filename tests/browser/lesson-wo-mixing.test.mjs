@@ -42,6 +42,14 @@ async function open(url = EMBED, viewport = { width: 1280, height: 800 }, option
   return { page, problems, widget };
 }
 
+async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+  }));
+  return results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 async function screenshot(widget, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
@@ -426,6 +434,8 @@ describe('W_O mixing widget', () => {
     const bars = await widget.locator('.output-panel svg').boundingBox();
     assert.ok(bars.y > grid.y + grid.height, 'effect below control');
     await screenshot(widget, 'wo-mixing-390');
+    const embed = await open(EMBED, { width: 390, height: 844 });
+    assert.deepEqual(await axeViolations(embed.page), [], 'axe at 390 px');
     assert.deepEqual(problems, []);
   });
 
@@ -434,12 +444,7 @@ describe('W_O mixing widget', () => {
       const { page, problems, widget } = await open(EMBED, { width: 1280, height: 800 }, { dark });
       await widget.getByRole('button', { name: 'Show the numbers' }).click();
       await woCell(widget, 3, 0).click();
-      await page.evaluate(axeSource);
-      const results = await page.evaluate(() => window.axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      }));
-      const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      assert.deepEqual(found, []);
+      assert.deepEqual(await axeViolations(page), []);
       if (dark) {
         const lesson = await open('', { width: 1280, height: 800 }, { dark: true });
         await screenshot(lesson.widget, 'wo-mixing-dark-1280');
