@@ -152,6 +152,9 @@ export class WoMixingModel {
     this.config = config;
     this.models = new Map();
     this.unmixed = new Map();
+    // All head counts up front (three small models), so the number of live models never
+    // depends on which head counts the learner has tried.
+    for (const h of config.w.headCounts) this.#model(h);
   }
 
   // The heads' outputs do not depend on W_O, so the "concatenation alone" pass (the world's
