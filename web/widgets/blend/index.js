@@ -122,7 +122,7 @@ export class BlendWidget extends MhaWidget {
     this.altSumLine = element('p', { className: 'sum-line num' });
     this.altBox = element('div', { className: `alt ${headClass(oneHead)}` }, [this.altBar.element, this.altSumLine]);
     const planePanel = element('section', { className: 'column geometry', ariaLabel: 'Where the output lands', dataset: { panel: 'plane' } }, [
-      element('h3', { textContent: `Where “${said}”’s output lands` }),
+      element('h3', { textContent: 'Where the output lands' }),
       this.plane.element,
       element('h4', { textContent: 'Undo it?' }),
       this.undoText,

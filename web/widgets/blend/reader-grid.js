@@ -14,7 +14,10 @@ export class ReaderGrid {
       element('td', { className: 'corner' }),
       ...w.reader.complements.map((c) => element('th', { scope: 'col', className: 'col-word', textContent: c.word })),
     ]);
-    this.cells = w.reader.subjects.map(() => w.reader.complements.map(() => element('td', { className: 'answer' })));
+    // The lesson's own sentence is one of the variants: outlined, so the grid and the plane
+    // (which shows that sentence) are visibly about the same thing.
+    const own = (s, c) => s.word === w.tokens[w.subjectIndex] && c.word === w.tokens[w.complementIndex];
+    this.cells = w.reader.subjects.map((s) => w.reader.complements.map((c) => element('td', { className: own(s, c) ? 'answer own' : 'answer' })));
     const rows = w.reader.subjects.map((s, i) => element('tr', {}, [
       element('th', { scope: 'row', textContent: s.word }), ...this.cells[i],
     ]));
@@ -22,7 +25,7 @@ export class ReaderGrid {
       element('caption', { className: 'ui-sr-only', textContent: `${title}: the reader’s answers for each sentence` }),
       element('thead', {}, [head]), element('tbody', {}, rows),
     ]);
-    const legend = element('p', { className: 'reader-legend' }, ['Row: who said it; column: what was said. Each cell: ', element('b', { textContent: 'who?' }), ' then ', element('b', { textContent: 'what?' }), ', ✓ right, ✗ wrong.']);
+    const legend = element('p', { className: 'reader-legend' }, ['Row: who said it; column: what was said (outlined: the sentence above). Each cell: ', element('b', { textContent: 'who?' }), ' then ', element('b', { textContent: 'what?' }), ', ✓ right, ✗ wrong.']);
     this.element = element('div', { className: 'reader-box' }, [this.count, legend, this.table]);
   }
 
@@ -39,9 +42,9 @@ export class ReaderGrid {
         element('span', { ariaHidden: 'true', textContent: right ? '✓' : '✗' }),
         element('span', { className: 'ui-sr-only', textContent: `${kind === 'who' ? 'who' : 'what'}: ${right ? 'right' : `wrong (reads “${list[answer]?.word ?? 'nothing'}”)`}` }),
       ]);
-      this.cells[v.subject][v.complement].replaceChildren(
-        mark(who, 'who', v.whoAnswer, subjects), mark(what, 'what', v.whatAnswer, complements),
-      );
+      const cell = this.cells[v.subject][v.complement];
+      cell.replaceChildren(mark(who, 'who', v.whoAnswer, subjects), mark(what, 'what', v.whatAnswer, complements));
+      if (cell.classList.contains('own')) cell.append(element('span', { className: 'ui-sr-only', textContent: ' (the sentence above)' }));
     }
     this.count.replaceChildren(
       element('b', { textContent: this.title }), ': ',
