@@ -102,12 +102,24 @@ export interface WoMixingState {
   u: number[];
 }
 
+/** <mha-heads-questions>: the world's four heads as four maps; one head's W_Q edited (see its README). */
+export interface HeadsQuestionsState {
+  /** True when every head uses the selected head's W_Q, W_K and W_V (the maps are copies). */
+  tied: boolean;
+  /** Position (0 to 10) of the query word, outlined in every map. */
+  query: number;
+  /** The selected head, 0 to 3 (subject, complement, previous, gist): edited, and copied when tied. */
+  head: number;
+  /** Each head's W_Q^i: 4 arrays of 36 numbers (12 features x 3 columns, row by row), each from -10 to 10. */
+  wq: number[][];
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'mha-layer': LayerWidget;
     'mha-blend': MultipleHeadsWidget<BlendState>;
     'mha-head-splitting': MultipleHeadsWidget;
     'mha-wo-mixing': MultipleHeadsWidget<WoMixingState>;
-    'mha-heads-questions': MultipleHeadsWidget;
+    'mha-heads-questions': MultipleHeadsWidget<HeadsQuestionsState>;
   }
 }

@@ -313,7 +313,9 @@ describe('heads-questions widget', () => {
     assert.equal(await page.locator(TAG).evaluate((host) => host.state.query), token('it'));
     await page.goto('about:blank');
     await page.goto(`${session.server.url}embed.html?widget=heads-questions&query=banana`);
-    assert.match(await page.locator(TAG).locator('.error').textContent(), /query="banana" is not a word of the sentence/);
+    await page.locator(`${TAG}[ready]`).waitFor();
+    assert.match(await page.locator(TAG).locator('.notice').textContent(), /query="banana" is not a word of the sentence .*; starting from “said”/);
+    assert.equal(await page.locator(TAG).evaluate((host) => host.state.query), token('said'));
     await page.goto('about:blank');
     await page.goto(`${session.server.url}embed.html?widget=heads-questions&config={}`);
     await page.locator(`${TAG}[ready]`).waitFor();

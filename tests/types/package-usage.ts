@@ -1,6 +1,8 @@
 // Type-checks web/multiple-heads.d.ts (the package's types) as a course author would use
 // them: the widget registry, typed elements, state and events.
-import { WIDGETS, loadEngine, type BlendState, type WidgetChangeDetail } from '../../web/multiple-heads.js';
+import {
+  WIDGETS, loadEngine, type BlendState, type HeadsQuestionsState, type WidgetChangeDetail,
+} from '../../web/multiple-heads.js';
 
 export async function author(): Promise<void> {
   const blend = document.querySelector('mha-blend');
@@ -22,6 +24,13 @@ export async function author(): Promise<void> {
     layer.setState({ h: 3, token: 6, head: 0 });
     const shown: boolean = layer.showPart('attend');
     void shown;
+  }
+  const questions = document.querySelector('mha-heads-questions');
+  if (questions) {
+    const state: HeadsQuestionsState = questions.state;
+    questions.setState({ ...state, tied: true, head: 2 });
+    // @ts-expect-error: wq is one array of numbers per head
+    questions.setState({ ...state, wq: [1, 2, 3] });
   }
   const tag: string = WIDGETS['wo-mixing'].tag;
   // @ts-expect-error: no such widget

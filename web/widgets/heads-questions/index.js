@@ -23,13 +23,23 @@ export class HeadsQuestionsWidget extends MhaWidget {
   static styles = styles;
 
   defaultConfig() {
-    // The lesson's one world is not configurable here: a `config` attribute is refused (with
-    // a notice) rather than half-applied.
-    if (this.hasAttribute('config')) {
-      this.showNotice('This widget does not take a config attribute: it always shows the lesson’s sentence and its four heads. The attribute was ignored.');
-    }
+    // The lesson's one world is not configurable here: a `config` attribute is refused, and
+    // a `query` that is not a word of the sentence is ignored, each with a notice, rather
+    // than half-applied (the widget still shows the world).
     const w = THE_WORLD;
-    const query = this.hasAttribute('query') ? queryFromAttribute(w, this.getAttribute('query')) : w.queryIndex;
+    const notices = [];
+    if (this.hasAttribute('config')) {
+      notices.push('This widget does not take a config attribute: it always shows the lesson’s sentence and its four heads. The attribute was ignored.');
+    }
+    let query = w.queryIndex;
+    if (this.hasAttribute('query')) {
+      try {
+        query = queryFromAttribute(w, this.getAttribute('query'));
+      } catch (error) {
+        notices.push(`The attribute ${error.message}; starting from “${w.tokens[w.queryIndex]}”.`);
+      }
+    }
+    if (notices.length) this.showNotice(notices.join(' '));
     return { w, query };
   }
 
