@@ -230,6 +230,19 @@ describe('heads-questions widget', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('Show values: the selected head’s W_Q as numbers, the core’s own copy', async () => {
+    const { problems, widget } = await openWidget();
+    await widget.locator('.head-previous .head-label').click();
+    const button = widget.getByRole('button', { name: 'Show values' });
+    await button.click();
+    assert.equal(await button.getAttribute('aria-pressed'), 'true');
+    const texts = await widget.locator('.wq-grid.head-previous .ui-cell-text').allTextContents();
+    const core = models.compute({ ...start(), head: headIndex('previous') }).wq[headIndex('previous')];
+    assert.deepEqual(texts, Array.from(core, (v) => formatNumber(v)));
+    assert.ok(await widget.locator('.wq-grid.head-previous .ui-cell-text').first().isVisible());
+    assert.deepEqual(problems, []);
+  });
+
   test('tie: every head takes the selected head’s projections and the four maps become equal', async () => {
     const { problems, widget } = await openWidget();
     await widget.getByRole('switch', { name: /Tie every head to Subject finder/ }).check();
