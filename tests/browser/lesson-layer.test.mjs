@@ -214,7 +214,7 @@ describe('layer at a glance', () => {
     const { page, problems, widget } = await openWidget();
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const hash = await page.evaluate(() => location.hash);
-    await widget.getByRole('link', { name: 'Zoom in: What W O is for, further down the page' }).click();
+    await widget.getByRole('link', { name: 'Zoom in: What WO is for ↓' }).click();
     const top = await page.locator('mha-wo-mixing').evaluate((el) => el.getBoundingClientRect().top);
     assert.ok(Math.abs(top) < 2, `the W_O widget starts at ${top} px`);
     assert.equal(await page.evaluate(() => document.activeElement?.localName), 'mha-wo-mixing');

@@ -7,7 +7,7 @@
 //   zoomLink('mha-blend', ..)  for the layer: "Zoom in" scrolls to a later widget (hidden
 //                              when the page does not have it, e.g. in an embed)
 import { element } from '../shared/widget-base.js';
-import { notation, spoken } from '../../ui/notation.js';
+import { notation } from '../../ui/notation.js';
 
 const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
 
@@ -20,9 +20,9 @@ export function bringIntoView(target) {
 
 // A link (it takes the reader somewhere on the page) whose click scrolls instead of
 // following href="#", which would replace the URL hash and with it the widgets' state.
-function pageLink({ text, label, targetExists, go }) {
+// Its accessible name is its visible text (WCAG 2.5.3: speech users say what they see).
+function pageLink({ text, targetExists, go }) {
   const link = element('a', { href: '#', className: 'page-link' }, notation(text));
-  link.setAttribute('aria-label', label);
   link.dataset.noFigure = ''; // it moves the reader, it changes no figure here
   link.hidden = !targetExists();
   link.addEventListener('click', (event) => {
@@ -39,7 +39,7 @@ function pageLink({ text, label, targetExists, go }) {
 export function layerLink(part, text = '↑ See it in the layer at a glance') {
   const layer = () => document.querySelector('mha-layer');
   return pageLink({
-    text, label: `Show this part in the layer at a glance (${part})`,
+    text,
     targetExists: () => Boolean(layer()),
     go: () => layer()?.showPart?.(part),
   });
@@ -49,7 +49,7 @@ export function layerLink(part, text = '↑ See it in the layer at a glance') {
 export function zoomLink(tag, title) {
   const target = () => document.querySelector(tag);
   return pageLink({
-    text: `Zoom in: ${title} ↓`, label: `Zoom in: ${spoken(title)}, further down the page`,
+    text: `Zoom in: ${title} ↓`,
     targetExists: () => Boolean(target()),
     go: () => { const t = target(); if (t) bringIntoView(t); },
   });
