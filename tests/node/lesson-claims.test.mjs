@@ -69,3 +69,21 @@ test('“no head has more non-zero singular values than its width, and a hand-bu
   }
   assert.ok(fewer >= 2, `only ${fewer} heads use fewer dimensions than their width`);
 });
+
+test('“the previous-word head compares only two position numbers, the gist head asks a single question … the rank does not grow”', () => {
+  says('The previous-word head compares only two position numbers, and the gist head asks a single question.');
+  says('Merge the subject and complement finders into one head of width 6 and the rank does not grow');
+  const rank = (h, head) => {
+    const model = createWorldModel(engine, w, h);
+    try {
+      return model.similarityRank(head);
+    } finally {
+      model.delete();
+    }
+  };
+  const index = (id) => w.heads.findIndex((head) => head.id === id);
+  assert.equal(rank(4, index('previous')), 2);
+  assert.equal(rank(4, index('gist')), 1);
+  assert.equal(rank(2, 0), rank(4, index('subject')));
+  assert.equal(rank(4, index('subject')), rank(4, index('complement')));
+});
