@@ -113,8 +113,9 @@ export class WoMixingWidget extends MhaWidget {
       element('p', { className: 'hint' }, notation('Row r multiplies coordinate r of Concat; column j is output j. A head’s rows (its band) are its block W_O^i. Drag a cell up or down, or focus it and press + / −, or type a number.')),
       this.woHost,
     ]);
-    // Presets sit under the grid when wide; on a phone under the figures, so that the grid
-    // and what it changes stay next to each other.
+    // Presets sit under the grid when wide; on a phone they are drawn under the figures
+    // (wo-mixing.css), so that the grid and what it changes stay next to each other. The
+    // DOM (tab) order is the wide one: grid, presets, then the figures and u.
     const woPresets = element('div', { className: 'wo-presets', dataset: { panel: 'wo' } }, [
       element('div', { className: 'toolbar presets', role: 'group', ariaLabel: 'W O presets' }, this.presetButtons),
       this.presetAbout,
@@ -167,7 +168,7 @@ export class WoMixingWidget extends MhaWidget {
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
     this.body.append(
       caption, top, headsPanel,
-      element('div', { className: 'pair' }, [woPanel, element('div', { className: 'effect' }, [outputPanel, readerPanel]), woPresets]),
+      element('div', { className: 'pair' }, [woPanel, woPresets, element('div', { className: 'effect' }, [outputPanel, readerPanel])]),
       this.announcer,
     );
   }
