@@ -290,15 +290,15 @@ describe('layer at a glance', () => {
   });
 
   test('accessible: axe finds nothing in light or dark, few tab stops, words in a live region', async () => {
-    for (const colorScheme of ['light', 'dark']) {
-      const { page, problems, widget } = await openWidget(undefined, { colorScheme });
+    for (const [colorScheme, viewport] of [['light', undefined], ['dark', undefined], ['light', { width: 390, height: 844 }]]) {
+      const { page, problems, widget } = await openWidget(viewport, { colorScheme });
       await widget.getByText('The numbers on this path').click();
       await page.evaluate(axeSource);
       const results = await page.evaluate(() => window.axe.run(document.querySelector('mha-layer'), {
         runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
       }));
       const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-      assert.deepEqual(found, [], `axe in ${colorScheme}`);
+      assert.deepEqual(found, [], `axe in ${colorScheme} at ${viewport?.width ?? 1280} px`);
       const stops = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('a[href], button, summary, [tabindex]')]
         .filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0).length);
       assert.ok(stops <= 15, `${stops} tab stops`);
@@ -331,8 +331,21 @@ describe('layer at a glance', () => {
             return { chips: chips.top >= 0 && chips.bottom <= innerHeight, output: output.top >= 0 && output.bottom <= innerHeight };
           });
           assert.deepEqual(inView, { chips: true, output: true });
+          // Wide, every stage is shown and there is no stage choice.
+          assert.equal(await widget.locator('.stage-choice').isVisible(), false);
           await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-scrolled.png`) });
         } else {
+          // A phone shows one stage at a time, picked above the map; showPart picks its stage.
+          const shownStages = () => widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.map:not([hidden]) .stage')]
+            .filter((el) => el.getClientRects().length > 0).map((el) => el.dataset.panel));
+          assert.deepEqual(await shownStages(), ['attend']);
+          await widget.getByRole('radio', { name: '3. Mix' }).click();
+          assert.deepEqual(await shownStages(), ['mix']);
+          assert.equal(await widget.evaluate((host) => host.showPart('x')), true);
+          assert.deepEqual(await shownStages(), ['project']);
+          await widget.getByRole('radio', { name: 'All' }).click();
+          assert.deepEqual(await shownStages(), ['project', 'attend', 'mix']);
+          await widget.getByRole('radio', { name: '2. Attend' }).click();
           const sideways = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
           assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
           const height = (await widget.boundingBox()).height;

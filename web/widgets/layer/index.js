@@ -77,20 +77,27 @@ export class LayerWidget extends MhaWidget {
     for (const button of history.querySelectorAll('button')) button.setAttribute('aria-controls', MAP_ID);
     this.pathText = element('p', { className: 'path-text', ariaLive: 'polite' });
     this.readout = element('p', { className: 'readout', ariaHidden: 'true', textContent: HOVER_HINT });
+    // On a phone the map shows one stage at a time (the whole map is three screens there);
+    // wider, every stage is in view and this choice is not shown.
+    this.stageChoice = new ChoiceGroup({ label: 'Stage shown', className: 'stage-choice', controls: MAP_ID, onChoose: (stage) => this.#showStage(stage) });
+    this.stageChoice.setOptions(STAGE_CHOICES);
+    const labelled = (name, label, group) => element('div', { className: `control control-${name}` }, [
+      element('span', { className: 'control-label', ariaHidden: 'true' }, [label]), group,
+    ]);
     const controls = element('div', { className: 'controls', dataset: { panel: 'controls' } }, [
-      element('div', { className: 'control-row' }, [
-        element('span', { className: 'control-label', ariaHidden: 'true' }, [mathText('h')]), this.countChoice.element,
-        element('span', { className: 'control-label', ariaHidden: 'true', textContent: 'Head' }), this.headChoice.element,
-      ]),
-      element('div', { className: 'control-row' }, [
-        element('span', { className: 'control-label', ariaHidden: 'true', textContent: 'Word' }), this.tokenChoice.element,
+      element('div', { className: 'control-grid' }, [
+        labelled('count', mathText('h'), this.countChoice.element),
+        labelled('heads', 'Head', this.headChoice.element),
+        labelled('words', 'Word', this.tokenChoice.element),
         history,
       ]),
       this.pathText,
       this.readout,
+      labelled('stage', 'Show', this.stageChoice.element),
     ]);
 
     this.mapHost = element('div', { className: 'map-host', id: MAP_ID });
+    this.#showStage('attend');
     // Every h's map is drawn now (not on first use) and kept in the page, the others hidden,
     // so that the base class's panels and heading levels apply to all of them.
     for (const h of w.headCounts) {
@@ -229,7 +236,7 @@ export class LayerWidget extends MhaWidget {
     if (this.headChoice.values.length !== view.h || this.headsShownFor !== view.h) {
       this.headChoice.setOptions(view.heads.map((h) => ({
         value: h.index,
-        content: [element('span', { className: 'swatch', ariaHidden: 'true' }), `${h.index + 1}. ${h.name}`],
+        content: [element('span', { className: 'swatch', ariaHidden: 'true' }), element('span', { className: 'head-number', textContent: `${h.index + 1}. ` }), h.name],
         className: headClass(h),
       })));
       this.headsShownFor = view.h;
@@ -238,6 +245,11 @@ export class LayerWidget extends MhaWidget {
     this.tokenChoice.setValue(t);
     this.pathText.textContent = pathSentence(view, state);
     this.#renderNumbers(view, state);
+  }
+
+  #showStage(stage) {
+    this.mapHost.dataset.stage = stage;
+    this.stageChoice.setValue(stage);
   }
 
   /**
@@ -252,6 +264,7 @@ export class LayerWidget extends MhaWidget {
     const part = this.mapHost.querySelector(`.map:not([hidden]) ${selector}`);
     const stage = part?.closest('.stage');
     if (!part || !stage) return false;
+    if (this.mapHost.dataset.stage !== 'all') this.#showStage(STAGES.find((name) => stage.classList.contains(`stage-${name}`)));
     bringIntoView(stage.querySelector('h3'));
     part.classList.remove('is-called');
     void part.offsetWidth; // restart the mark if it is already showing
@@ -328,9 +341,14 @@ export class LayerWidget extends MhaWidget {
       result: row('The layer’s output for it'),
     };
     const summary = element('summary', { textContent: 'The numbers on this path' });
+    // One box scrolls sideways for all rows (a phone is narrower than 12 numbers); it takes
+    // focus so that the keyboard can scroll it too.
+    const numbersBox = element('div', { id: NUMBERS_ID, className: 'numbers-box', tabIndex: 0, role: 'region', ariaLabel: 'The numbers on this path' },
+      Object.values(rows).map((r) => r.figure));
+    numbersBox.dataset.noFigure = '';
     summary.setAttribute('aria-controls', NUMBERS_ID);
     const details = element('details', { className: 'numbers', dataset: { panel: 'numbers' } }, [
-      summary, element('div', { id: NUMBERS_ID }, Object.values(rows).map((r) => r.figure)),
+      summary, numbersBox,
     ]);
     details.addEventListener('toggle', () => { if (details.open && this.view) this.#renderNumbers(this.view, this.state); });
     return { element: details, rows };
@@ -362,6 +380,10 @@ const STAGES = ['project', 'attend', 'mix'];
 const PARTS = [...STAGES, 'x', 'queries', 'keys', 'values', 'weights', 'concat', 'wo', 'output'];
 // Which later widgets zoom into each stage (keys of the widget registry).
 const ZOOMS = { project: ['head-splitting'], attend: ['blend', 'heads-questions'], mix: ['wo-mixing'] };
+const STAGE_CHOICES = [
+  { value: 'project', content: '1. Project' }, { value: 'attend', content: '2. Attend' },
+  { value: 'mix', content: '3. Mix' }, { value: 'all', content: 'All' },
+];
 const MAP_ID = 'layer-map';
 const NUMBERS_ID = 'layer-path-numbers';
 const HOVER_HINT = 'Point at any cell to read its value; click it to pick its word or head.';
