@@ -9,6 +9,7 @@ import { headClass, variantTokens } from '../shared/world.js';
 import { BudgetBar } from '../../ui/budget-bar.js';
 import { roundToSum } from '../../ui/budget-math.js';
 import { kitSheet } from '../../ui/styles.js';
+import { layerLink } from '../layer/layer-link.js';
 import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState } from './blend-model.js';
 import { PlaneView } from './plane-view.js';
 import { ReaderGrid } from './reader-grid.js';
@@ -58,6 +59,7 @@ export class BlendWidget extends MhaWidget {
       `drag a dividing line of the grey bar toward “${subjectWord}” or toward “${complementWord}”. `,
       element('strong', { textContent: 'Notice: ' }),
       `one head can answer one question about “${said}”, never both; two heads answer both.`,
+      ' ', layerLink('weights'),
     ]);
     const sameText = fairness.sameWeights ? `Same W_Q, W_K, W_V, W_O` : 'Different weights (!)';
     this.fairLine = element('p', { className: 'fair' }, [

@@ -12,6 +12,7 @@ import { THE_WORLD, headClass } from '../shared/world.js';
 import { NumberField } from '../../ui/number-field.js';
 import { mathText, notation } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
+import { layerLink } from '../layer/layer-link.js';
 import {
   SplitModels, divisors, nearestDivisor, sanitizeSplitState, splitConfig, startingState,
 } from './head-splitting-model.js';
@@ -63,18 +64,6 @@ const withControls = (control, id) => {
   return control;
 };
 
-/**
- * Control and effect in one glance: when a control of `layout` (controls beside the figure
- * they change) gets focus and the layout fits the window but is cut off, the page scrolls
- * just enough to show all of it.
- */
-function keepInView(layout) {
-  layout.addEventListener('focusin', () => {
-    const box = layout.getBoundingClientRect();
-    if (box.height <= innerHeight && (box.top < 0 || box.bottom > innerHeight)) layout.scrollIntoView({ block: 'nearest' });
-  });
-  return layout;
-}
 
 export class HeadSplittingWidget extends MhaWidget {
   static tag = 'mha-head-splitting';
@@ -126,8 +115,9 @@ export class HeadSplittingWidget extends MhaWidget {
     this.body.append(
       element('p', { className: 'try' }, [
         'Change ', mathText('h'), ' or ', mathText('L'), ': the ', mathText('h'), ' narrow blocks always cover the one wide block. Only the exp() strip grows.',
+        ' ', layerLink('attend'),
       ]),
-      keepInView(element('div', { className: 'cost-layout' }, [this.#buildControls(), this.#buildBlocks()])),
+      element('div', { className: 'cost-layout' }, [this.#buildControls(), this.#buildBlocks()]),
       this.#buildConfigurations(),
       this.#buildSpectrum(),
       this.announcer,

@@ -11,6 +11,7 @@ import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { StackedBars, stackExtent } from '../../ui/stacked-bars.js';
 import { notation, spoken } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
+import { layerLink } from '../layer/layer-link.js';
 import {
   WoMixingModel, attributeOverrides, describeAlong, directionValues, matchingDirection, matchingPreset,
   presetValues, sanitizeWoState, startingState, woMixingConfig,
@@ -62,6 +63,7 @@ export class WoMixingWidget extends MhaWidget {
 
     const caption = element('p', { className: 'caption' }, notation(
       'Try it: drag W_O’s cell in row 4 (the Complement finder’s first row) and column 1 upwards. Output 1 then holds two heads, and a reader of u = e_1 hears both.'));
+    caption.append(' ', layerLink('mix'));
 
     // The layer's shape and the token whose vectors are shown.
     this.headsSelect = element('select', { ariaLabel: 'Number of heads' }, w.headCounts.slice().reverse().map((h) =>
