@@ -64,6 +64,18 @@ const withControls = (control, id) => {
   return control;
 };
 
+/**
+ * Control and effect in one glance: when a control of `layout` (controls beside the figure
+ * they change) gets focus and the layout fits the window but is cut off, the page scrolls
+ * just enough to show all of it.
+ */
+function keepInView(layout) {
+  layout.addEventListener('focusin', () => {
+    const box = layout.getBoundingClientRect();
+    if (box.height <= innerHeight && (box.top < 0 || box.bottom > innerHeight)) layout.scrollIntoView({ block: 'nearest' });
+  });
+  return layout;
+}
 
 export class HeadSplittingWidget extends MhaWidget {
   static tag = 'mha-head-splitting';
@@ -117,7 +129,7 @@ export class HeadSplittingWidget extends MhaWidget {
         'Change ', mathText('h'), ' or ', mathText('L'), ': the ', mathText('h'), ' narrow blocks always cover the one wide block. Only the exp() strip grows.',
         ' ', layerLink('attend'),
       ]),
-      element('div', { className: 'cost-layout' }, [this.#buildControls(), this.#buildBlocks()]),
+      keepInView(element('div', { className: 'cost-layout' }, [this.#buildControls(), this.#buildBlocks()])),
       this.#buildConfigurations(),
       this.#buildSpectrum(),
       this.announcer,
