@@ -268,6 +268,11 @@ describe('layer at a glance', () => {
     assert.equal(await widget.locator('.notice').textContent(),
       'Ignored: heads="3" (expected one of 1, 2, 4); token="<img src=x>" (not a word of the sentence); the config attribute (this widget always shows the lesson’s one world).');
     await assertPath(widget, { h: 4, token: w.queryIndex, head: 0 });
+    // readonly: the path is shown, nothing picks another.
+    widget = await open('readonly&token=it');
+    assert.equal(await widget.getByRole('radio', { name: 'said (word 7)' }).isDisabled(), true);
+    await widget.locator('.map:not([hidden]) [data-part="concat"] td.ui-cell[data-row="2"][data-col="7"]').click();
+    assert.deepEqual(await widget.evaluate((host) => host.state), { h: 4, token: 7, head: 0 });
     assert.deepEqual(problems, []);
     await page.close();
   });
