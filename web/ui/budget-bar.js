@@ -24,13 +24,14 @@ export class BudgetBar {
    * @param {string} [o.colour]                 one CSS colour for all segments (e.g. 'var(--ui-head-a)')
    * @param {string[]} [o.colours]              or one per token
    * @param {boolean} [o.readonly]
+   * @param {string} [o.controls]   ids of the figures the bar changes (aria-controls on its segments)
    * @param {string} [o.owner]                whose weights, for the segments' names when several bars
    *                                            share a page: "Subject finder: weight on “it”"
    * @param {'pair' | 'sides'} [o.drag]       'pair' (default): a dragged boundary moves weight between
    *                                            its two neighbours only; 'sides': everything left of it
    *                                            against everything right of it (budget-math moveSplit)
    */
-  constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false, drag = 'pair', owner = null }) {
+  constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false, drag = 'pair', owner = null, controls = null }) {
     Object.assign(this, { label, tokens, onPropose, readonly: readonly || !onPropose, dragMode: drag, owner });
     this.weights = weights.slice();
     this.current = 0;
@@ -60,6 +61,9 @@ export class BudgetBar {
       this.editorHost, this.error, this.live,
     ]);
     if (colour) this.element.style.setProperty('--ui-hue', colour);
+    // The figures this bar changes (ids in the same root), named on every segment, so the
+    // widget can bring them into view with the focused segment.
+    if (controls) for (const seg of this.segments) seg.setAttribute('aria-controls', controls);
     this.setReadonly(this.readonly);
     this.#listen();
     this.setWeights(this.weights);

@@ -27,7 +27,7 @@ export class MatrixGrid {
       label: 'Matrix', scale: 'diverging', hue: null, max: null, rowLabels: null, colLabels: null,
       rowGroups: [], columnGroups: [], compact: false, readonly: false, onPropose: null, onPick: null,
       limits: { min: -10, max: 10 }, step: 0.1, bigStep: 1, fineStep: 0.01, dragPerPixel: 0.01,
-      decimals: 2, valuesMode: false, rowName: null, colName: null, focusable: true, ...o,
+      decimals: 2, valuesMode: false, rowName: null, colName: null, focusable: true, controls: null, ...o,
     };
     this.rows = 0;
     this.cols = 0;
@@ -190,6 +190,8 @@ export class MatrixGrid {
       for (let c = 0; c < cols; c++) {
         const cell = element('td', { className: 'ui-cell', ...(this.o.focusable ? { tabIndex: -1 } : {}), dataset: { row: String(r), col: String(c) } },
           [element('span', { className: 'ui-cell-text ui-num', ariaHidden: 'true' })]);
+        // The figures an edit or a pick changes (ids in the same root), for the widget.
+        if (this.o.controls) cell.setAttribute('aria-controls', this.o.controls);
         this.cells.push(cell);
         tr.append(cell);
       }

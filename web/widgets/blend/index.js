@@ -67,18 +67,21 @@ export class BlendWidget extends MhaWidget {
       element('b', { textContent: `1 head of width ${fairness.one.width}` }), ' doing both jobs, or ',
       element('b', { textContent: `2 heads of width ${fairness.two.width}` }), ' doing one each.',
     ]);
-    this.headline = element('p', { className: 'headline', ariaLive: 'polite' });
+    this.headline = element('p', { className: 'headline', ariaLive: 'polite', id: 'blend-headline' });
 
     // One head: its budget is the control.
     this.oneBar = new BudgetBar({
       label: `One head (${memberNames}): attention budget of “${said}”`,
       owner: 'One head', tokens: w.tokens, weights: this.model.ownBudget, colour: 'var(--head)', drag: 'sides',
       onPropose: (row) => this.#propose({ budget: row }),
+      controls: 'one-reader blend-plane blend-headline',
     });
     if (this.readOnly) this.oneBar.setReadonly(true);
     this.ownButton = element('button', { type: 'button', className: 'secondary', textContent: 'Back to its own weights' });
+    this.ownButton.setAttribute('aria-controls', 'one-reader blend-plane blend-headline');
     this.ownButton.addEventListener('click', () => this.#propose({ budget: null }));
     this.oneReader = new ReaderGrid({ w, title: 'One head' });
+    this.oneReader.element.id = 'one-reader';
     const onePanel = element('section', { className: `column one-head ${headClass(oneHead)}`, ariaLabel: 'One head for both jobs', dataset: { panel: 'one-head' } }, [
       element('h3', {}, [element('span', { className: 'swatch', ariaHidden: 'true' }), `One head, width ${fairness.one.width}`]),
       element('p', { className: 'sub', textContent: `${memberNames}: one budget for “${said}”. Drag a line, or pick a word with ← → and press ↑ ↓.` }),
@@ -123,7 +126,7 @@ export class BlendWidget extends MhaWidget {
     });
     this.altSumLine = element('p', { className: 'sum-line num' });
     this.altBox = element('div', { className: `alt ${headClass(oneHead)}` }, [this.altBar.element, this.altSumLine]);
-    const planePanel = element('section', { className: 'column geometry', ariaLabel: 'Where the output lands', dataset: { panel: 'plane' } }, [
+    const planePanel = element('section', { className: 'column geometry', id: 'blend-plane', ariaLabel: 'Where the output lands', dataset: { panel: 'plane' } }, [
       element('h3', { textContent: 'Where the output lands' }),
       this.plane.element,
       element('h4', { textContent: 'Undo it?' }),
@@ -131,10 +134,10 @@ export class BlendWidget extends MhaWidget {
       this.altBox,
     ]);
 
-    this.values = element('div', { className: 'values-body' });
-    const details = element('details', { className: 'values', dataset: { panel: 'values' } }, [
-      element('summary', { textContent: 'Exact values' }), this.values,
-    ]);
+    this.values = element('div', { className: 'values-body', id: 'blend-values' });
+    const summary = element('summary', { textContent: 'Exact values' });
+    summary.setAttribute('aria-controls', 'blend-values');
+    const details = element('details', { className: 'values', dataset: { panel: 'values' } }, [summary, this.values]);
 
     this.body.append(
       element('div', { className: 'top' }, [caption, this.historyToolbar('Undo or reset the blend widget')]),

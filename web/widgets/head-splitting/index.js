@@ -64,18 +64,6 @@ const withControls = (control, id) => {
   return control;
 };
 
-/**
- * Control and effect in one glance: when a control of `layout` (controls beside the figure
- * they change) gets focus and the layout fits the window but is cut off, the page scrolls
- * just enough to show all of it.
- */
-function keepInView(layout) {
-  layout.addEventListener('focusin', () => {
-    const box = layout.getBoundingClientRect();
-    if (box.height <= innerHeight && (box.top < 0 || box.bottom > innerHeight)) layout.scrollIntoView({ block: 'nearest' });
-  });
-  return layout;
-}
 
 export class HeadSplittingWidget extends MhaWidget {
   static tag = 'mha-head-splitting';
@@ -129,7 +117,7 @@ export class HeadSplittingWidget extends MhaWidget {
         'Change ', mathText('h'), ' or ', mathText('L'), ': the ', mathText('h'), ' narrow blocks always cover the one wide block. Only the exp() strip grows.',
         ' ', layerLink('attend'),
       ]),
-      keepInView(element('div', { className: 'cost-layout' }, [this.#buildControls(), this.#buildBlocks()])),
+      element('div', { className: 'cost-layout' }, [this.#buildControls(), this.#buildBlocks()]),
       this.#buildConfigurations(),
       this.#buildSpectrum(),
       this.announcer,
@@ -414,14 +402,14 @@ export class HeadSplittingWidget extends MhaWidget {
       element('p', { className: 'try' }, [
         'Pick a head of the sentence’s layer and count its bars: never more than ', mathText('d_k'), ', often fewer.',
       ]),
-      keepInView(element('div', { className: 'spectrum-layout' }, [
+      element('div', { className: 'spectrum-layout' }, [
         element('div', { className: 'controls spectrum-controls' }, [heads.field, head.field]),
         element('div', { className: 'spectrum-figure', id: SPECTRUM_FIGURE }, [
           this.rankLine,
           this.spectrumChart.element,
           this.rankNote,
         ]),
-      ])),
+      ]),
       element('details', { className: 'values' }, [
         this.spectrumSummary,
         element('table', { className: 'spectrum-table', id: SPECTRUM_VALUES }, [

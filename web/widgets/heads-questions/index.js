@@ -145,8 +145,8 @@ export class HeadsQuestionsWidget extends MhaWidget {
       this.announcer,
     );
 
-    // Every control names the figures it changes (aria-controls); focusing one brings them
-    // into view with it (see #bringFiguresIntoView).
+    // Every control names the figures it changes (aria-controls); the base brings them into
+    // view with the control when it gets keyboard focus (MhaWidget.bringFiguresIntoView).
     const allMaps = this.panels.map((p) => p.panel.id).join(' ');
     for (const control of [this.tieBox, ...history.querySelectorAll('button')]) control.setAttribute('aria-controls', allMaps);
     for (const p of this.panels) {
@@ -154,7 +154,6 @@ export class HeadsQuestionsWidget extends MhaWidget {
       for (const cell of p.map.grid.cells) cell.setAttribute('aria-controls', allMaps);
     }
     this.valuesButton.setAttribute('aria-controls', this.editor.id);
-    this.body.addEventListener('focusin', (event) => this.#bringFiguresIntoView(event.composedPath()[0]));
   }
 
   // What the heads see: X (one row per word, one column per feature), read-only, with what
@@ -179,28 +178,6 @@ export class HeadsQuestionsWidget extends MhaWidget {
         element('dt', { textContent: f.name }), element('dd', { textContent: f.about }),
       ])),
     ]);
-  }
-
-  // Control and effect together: a focused control whose figures (its aria-controls) are
-  // out of view scrolls the page so that they and the control are in view together (or, if
-  // they cannot all fit, the control at the window's edge nearest them). On a phone the
-  // editor is under its map instead, and the figures rarely fit: the same rule applies.
-  #bringFiguresIntoView(control) {
-    // Keyboard focus only: a page that scrolled under a pointer would lose the click.
-    if (!control?.matches?.(':focus-visible')) return;
-    const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
-    const figures = ids.map((id) => this.root.getElementById(id)).filter((el) => el && el.getClientRects().length > 0);
-    if (figures.length === 0) return;
-    const boxes = figures.map((el) => el.getBoundingClientRect());
-    if (boxes.every((b) => b.top >= 0 && b.bottom <= innerHeight)) return;
-    const own = control.getBoundingClientRect();
-    const top = Math.min(own.top, ...boxes.map((b) => b.top));
-    const bottom = Math.max(own.bottom, ...boxes.map((b) => b.bottom));
-    const margin = 8;
-    let by;
-    if (bottom - top + 2 * margin <= innerHeight) by = top < margin ? top - margin : bottom - innerHeight + margin;
-    else by = own.top <= top ? own.top - margin : own.bottom - innerHeight + margin;
-    window.scrollBy({ top: by, behavior: 'instant' });
   }
 
   dispose() {

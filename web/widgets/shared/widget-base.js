@@ -99,6 +99,8 @@ export class MhaWidget extends HTMLElement {
       this.body.className = 'widget';
       this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });
       this.root.append(this.#skipLink(), this.noticeBox, this.body, this.#endMarker);
+      this.body.id = 'widget-body';
+      this.body.addEventListener('focusin', (event) => this.bringFiguresIntoView(event.composedPath()[0]));
     }
     this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention core…' }));
     try {
@@ -132,17 +134,57 @@ export class MhaWidget extends HTMLElement {
 
   // "Skip this widget": the first tab stop of every widget (visible when focused) moves focus
   // to a marker at the widget's end, so the next Tab leaves the widget. A keyboard user
-  // passes a widget in two key presses instead of its every control.
-  #endMarker = element('span', { className: 'widget-end', tabIndex: -1 });
+  // passes a widget in two key presses instead of its every control. The marker is a tab
+  // stop only while it holds focus: Tab from an element with tabindex -1 at the end of a
+  // shadow tree would start the tree again instead of leaving it.
+  #endMarker = this.#makeEndMarker();
+
+  #makeEndMarker() {
+    const marker = element('span', { className: 'widget-end', tabIndex: -1 });
+    marker.addEventListener('blur', () => { marker.tabIndex = -1; });
+    return marker;
+  }
 
   #skipLink() {
     const title = Object.values(WIDGETS).find((widget) => widget.tag === this.localName)?.title ?? 'widget';
     const link = element('a', { className: 'skip-widget', href: '#', textContent: `Skip past this widget (${title})` });
     link.addEventListener('click', (event) => {
       event.preventDefault();
+      this.#endMarker.tabIndex = 0;
       this.#endMarker.focus();
     });
     return link;
+  }
+
+  // Control and effect together: every control names the figures it changes in
+  // aria-controls (ids in this shadow root). When a control gets keyboard focus and those
+  // figures are out of view, the page scrolls so that they and the control are in view
+  // together (or, if they cannot all fit, the control at the window's edge nearest them).
+  // Keyboard focus only: a page that scrolled under a pointer would lose the click.
+  bringFiguresIntoView(control) {
+    if (!control?.matches?.(':focus-visible')) return;
+    const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
+    const figures = ids.map((id) => this.root.getElementById(id)).filter((el) => el && el.getClientRects().length > 0);
+    if (figures.length === 0) return;
+    const boxes = figures.map((el) => el.getBoundingClientRect());
+    if (boxes.every((b) => b.top >= 0 && b.bottom <= innerHeight)) return;
+    const own = control.getBoundingClientRect();
+    const top = Math.min(own.top, ...boxes.map((b) => b.top));
+    const bottom = Math.max(own.bottom, ...boxes.map((b) => b.bottom));
+    const margin = 8;
+    let by;
+    if (bottom - top + 2 * margin <= innerHeight) {
+      // Everything fits: scroll just enough.
+      by = top < margin ? top - margin : bottom - innerHeight + margin;
+    } else if (own.bottom - top + 2 * margin <= innerHeight) {
+      // The figures start above (or around) the control: show them from their top, with
+      // the control still on screen.
+      by = top - margin;
+    } else {
+      // Too tall: the control at the window's edge nearest its figures.
+      by = own.top <= top ? own.top - margin : own.bottom - innerHeight + margin;
+    }
+    window.scrollBy({ top: by, behavior: 'instant' });
   }
 
   disconnectedCallback() {
@@ -288,6 +330,8 @@ export class MhaWidget extends HTMLElement {
   historyToolbar(label) {
     const undo = element('button', { type: 'button', textContent: 'Undo', className: 'secondary' });
     const reset = element('button', { type: 'button', textContent: 'Reset', className: 'secondary' });
+    // Undo and Reset change the whole widget: their figure is the widget itself.
+    for (const button of [undo, reset]) button.setAttribute('aria-controls', 'widget-body');
     undo.addEventListener('click', () => this.undo());
     reset.addEventListener('click', () => this.reset());
     this.updateHistoryButtons = () => {

@@ -24,6 +24,13 @@ const headColour = (head) => `var(--${headClass(head)})`;
 const shortName = (head) => (!head.merged ? head.name
   : head.members.length > 2 ? 'all four merged' : head.members.map((m) => m.name.split(' ')[0]).join(' + '));
 
+// Ids of the figures the controls change (each control names them in aria-controls, and the
+// base brings them into view with a focused control).
+const HEADS_PANEL = 'wo-heads';
+const WO_PANEL = 'wo-matrix';
+const OUTPUT_PANEL = 'wo-output';
+const READER_PANEL = 'wo-reader';
+
 export class WoMixingWidget extends MhaWidget {
   static tag = 'mha-wo-mixing';
   static stateKey = 'wo-mixing';
@@ -68,11 +75,13 @@ export class WoMixingWidget extends MhaWidget {
     // The layer's shape and the token whose vectors are shown.
     this.headsSelect = element('select', { ariaLabel: 'Number of heads' }, w.headCounts.slice().reverse().map((h) =>
       element('option', { value: String(h), textContent: `${h} ${h === 1 ? 'head' : 'heads'} of width ${w.dModel / h}${h < w.numHeads ? ' (merged)' : ''}` })));
+    this.headsSelect.setAttribute('aria-controls', `${HEADS_PANEL} ${OUTPUT_PANEL}`);
     this.headsSelect.addEventListener('change', () => this.#propose({ heads: Number(this.headsSelect.value) }));
     this.tokenChips = w.tokens.map((word, i) => {
       const chip = element('button', { type: 'button', className: 'chip', textContent: word, tabIndex: -1 });
       chip.setAttribute('role', 'radio');
       chip.setAttribute('aria-label', `“${word}”, word ${i + 1}`);
+      chip.setAttribute('aria-controls', `${HEADS_PANEL} ${OUTPUT_PANEL}`);
       chip.addEventListener('click', () => this.#propose({ token: i }));
       return chip;
     });
@@ -88,7 +97,7 @@ export class WoMixingWidget extends MhaWidget {
     this.headsTitle = element('h3');
     this.headOutputs = element('div', { className: 'head-outputs' });
     this.concatHost = element('div', { className: 'concat' });
-    const headsPanel = element('section', { className: 'panel heads-panel', dataset: { panel: 'heads' } }, [
+    const headsPanel = element('section', { className: 'panel heads-panel', id: HEADS_PANEL, dataset: { panel: 'heads' } }, [
       this.headsTitle,
       element('div', { className: 'heads-row' }, [
         this.headOutputs,
@@ -102,6 +111,7 @@ export class WoMixingWidget extends MhaWidget {
     // 2. W_O: presets and the editable grid (the control).
     this.presetButtons = config.presets.map((preset) => {
       const button = element('button', { type: 'button', className: 'secondary', textContent: preset.label });
+      button.setAttribute('aria-controls', `${OUTPUT_PANEL} ${READER_PANEL}`);
       button.addEventListener('click', () => this.#propose({ wo: presetValues(config, preset.id) }));
       return button;
     });
@@ -109,8 +119,9 @@ export class WoMixingWidget extends MhaWidget {
     this.woHost = element('div', { className: 'wo-grid' });
     this.valuesButton = element('button', { type: 'button', className: 'secondary', textContent: 'Show the numbers' });
     this.valuesButton.setAttribute('aria-pressed', 'false');
+    this.valuesButton.setAttribute('aria-controls', WO_PANEL);
     this.valuesButton.addEventListener('click', () => this.#setValuesMode(!this.valuesMode));
-    const woPanel = element('section', { className: 'panel wo-panel', dataset: { panel: 'wo' } }, [
+    const woPanel = element('section', { className: 'panel wo-panel', id: WO_PANEL, dataset: { panel: 'wo' } }, [
       element('h3', {}, notation('W_O: where each head writes')),
       element('p', { className: 'hint' }, notation('Row r multiplies coordinate r of Concat; column j is output j. A head’s rows (its band) are its block W_O^i. Drag a cell up or down, or focus it and press + / −, or type a number.')),
       this.woHost,
@@ -128,7 +139,7 @@ export class WoMixingWidget extends MhaWidget {
     this.outputTitle = element('h3');
     this.contributionBars = new StackedBars({ label: 'Output coordinates, stacked by head', columnLabels: numbers(w.dModel), height: 170, columnWidth: 26, gap: 6 });
     this.legend = element('ul', { className: 'legend' });
-    const outputPanel = element('section', { className: 'panel output-panel', dataset: { panel: 'output' } }, [
+    const outputPanel = element('section', { className: 'panel output-panel', id: OUTPUT_PANEL, dataset: { panel: 'output' } }, [
       this.outputTitle,
       element('figure', { className: 'bars' }, [
         this.contributionBars.element,
@@ -141,6 +152,7 @@ export class WoMixingWidget extends MhaWidget {
       const button = element('button', { type: 'button', className: 'secondary' }, notation(direction.label));
       // The name starts with the visible text ("u = e1"), then says what the direction is.
       button.setAttribute('aria-label', `${button.textContent} (${direction.about})`);
+      button.setAttribute('aria-controls', READER_PANEL);
       button.addEventListener('click', () => this.#propose({ u: directionValues(config, direction.id) }));
       return button;
     });
@@ -148,13 +160,13 @@ export class WoMixingWidget extends MhaWidget {
       label: 'Direction u, 12 numbers', rows: 1, cols: w.dModel, data: this.config.directions[0].values,
       max: config.colourMax, colLabels: numbers(w.dModel), rowLabels: ['u'],
       rowName: () => 'u', colName: (c) => `coordinate ${c + 1}`,
-      limits: { min: -config.uLimit, max: config.uLimit }, ...this.#steps(), readonly: this.readOnly,
+      limits: { min: -config.uLimit, max: config.uLimit }, ...this.#steps(), readonly: this.readOnly, controls: READER_PANEL,
       onPropose: (r, c, value) => this.#propose({ u: this.shown.u.map((v, k) => (k === c ? value : v)) }, this.editGroup),
     });
     this.#groupEdits(this.uGrid);
     this.heardBars = new StackedBars({ label: 'Who is heard along u', columnLabels: ['this matrix', 'identity'], height: 170, columnWidth: 84, gap: 34 });
     this.sentence = element('p', { className: 'sentence' });
-    const readerPanel = element('section', { className: 'panel reader-panel', dataset: { panel: 'reader' } }, [
+    const readerPanel = element('section', { className: 'panel reader-panel', id: READER_PANEL, dataset: { panel: 'reader' } }, [
       element('h3', { textContent: 'Who does a later layer hear along u?' }),
       element('div', { className: 'toolbar directions', role: 'group', ariaLabel: 'Direction presets' }, this.directionButtons),
       this.uGrid.element,
@@ -245,6 +257,7 @@ export class WoMixingWidget extends MhaWidget {
       rowName: (r) => `row ${r + 1} (${headOf(r).name}, its coordinate ${r - headOf(r).start + 1})`,
       colName: (c) => `output ${c + 1}`,
       limits: { min: -config.woLimit, max: config.woLimit }, ...this.#steps(), readonly: this.readOnly,
+      controls: `${OUTPUT_PANEL} ${READER_PANEL}`,
       onPropose: (r, c, value) => this.#propose({ wo: this.shown.wo.map((v, k) => (k === r * d + c ? value : v)) }, this.editGroup),
     });
     this.concatGrid = new MatrixGrid({
