@@ -9,6 +9,7 @@ import { headClass, variantTokens } from '../shared/world.js';
 import { BudgetBar } from '../../ui/budget-bar.js';
 import { roundToSum } from '../../ui/budget-math.js';
 import { kitSheet } from '../../ui/styles.js';
+import { notation } from '../../ui/notation.js';
 import { layerLink } from '../layer/layer-link.js';
 import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState } from './blend-model.js';
 import { PlaneView } from './plane-view.js';
@@ -61,9 +62,9 @@ export class BlendWidget extends MhaWidget {
       `one head can answer one question about “${said}”, never both; two heads answer both.`,
       ' ', layerLink('weights'),
     ]);
-    const sameText = fairness.sameWeights ? `Same W_Q, W_K, W_V, W_O` : 'Different weights (!)';
+    const sameText = fairness.sameWeights ? 'Same W_Q, W_K, W_V, W_O' : 'Different weights (!)';
     this.fairLine = element('p', { className: 'fair' }, [
-      `${sameText} and the same d_model = ${fairness.one.dModel} in both; only the split differs: `,
+      ...notation(`${sameText} and the same d_{model} = ${fairness.one.dModel} in both; only the split differs: `),
       element('b', { textContent: `1 head of width ${fairness.one.width}` }), ' doing both jobs, or ',
       element('b', { textContent: `2 heads of width ${fairness.two.width}` }), ' doing one each.',
     ]);
