@@ -21,17 +21,19 @@ async function violations(page) {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-for (const [name, url, tags] of [
-  ['lesson page', '', TAGS],
-  ['embed page', 'embed.html?widget=wo-mixing', ['mha-wo-mixing']],
-  ['example course page', 'examples/course.html', ['mha-blend', 'mha-wo-mixing']],
+for (const [name, url, tags, scheme] of [
+  ['lesson page', '', TAGS, 'light'],
+  ['lesson page', '', TAGS, 'dark'],
+  ['embed page', 'embed.html?widget=wo-mixing', ['mha-wo-mixing'], 'light'],
+  ['example course page', 'examples/course.html', ['mha-blend', 'mha-wo-mixing'], 'light'],
 ]) {
-  test(`axe: no violations on the ${name}`, async () => {
+  test(`axe: no violations on the ${name} (${scheme})`, async () => {
     const { page, problems } = await newWatchedPage(session.browser);
+    await page.emulateMedia({ colorScheme: scheme });
     await page.goto(session.server.url + url);
     for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
     const found = await violations(page);
-    console.log(`${name}: ${found.length} violations`);
+    console.log(`${name} (${scheme}): ${found.length} violations`);
     assert.deepEqual(found, []);
     assert.deepEqual(problems, []);
   });
