@@ -6,40 +6,18 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <new>
 #include <string>
 #include <vector>
 
+#include "js_results.hpp"
 #include "mha/geometry.hpp"
 
 namespace {
 
 using emscripten::val;
-
-template <typename T>
-val copy_to_js(const char* array_type, const std::vector<T>& v) {
-  return val::global(array_type).new_(emscripten::typed_memory_view(v.size(), v.data()));
-}
-
-std::vector<float> from_js(const val& array) {
-  return emscripten::convertJSArrayToNumberVector<float>(array);
-}
-
-template <typename Fill>
-val guarded_object(Fill&& fill) {
-  val result = val::object();
-  try {
-    fill(result);
-    result.set("error", std::string());
-  } catch (const std::bad_alloc&) {
-    result = val::object();
-    result.set("error", std::string("out of memory: this input is too large for the browser"));
-  } catch (const std::exception& e) {
-    result = val::object();
-    result.set("error", std::string(e.what()));
-  }
-  return result;
-}
+using mha_bindings::copy_to_js;
+using mha_bindings::from_js;
+using mha_bindings::guarded_object;
 
 val nearest_by_cosine(const val& readings, int rows, int dim, const val& candidates, int count) {
   return guarded_object([&](val& r) {

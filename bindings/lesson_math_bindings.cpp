@@ -6,40 +6,18 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <new>
 #include <string>
 #include <vector>
 
+#include "js_results.hpp"
 #include "mha/lesson_math.hpp"
 
 namespace {
 
 using emscripten::val;
-
-val copy_to_js(const std::vector<float>& v) {
-  return val::global("Float32Array").new_(emscripten::typed_memory_view(v.size(), v.data()));
-}
-
-std::vector<float> from_js(const val& array) {
-  return emscripten::convertJSArrayToNumberVector<float>(array);
-}
-
-// Runs `fill(result)`; on an exception, result = { error: message } instead.
-template <typename Fill>
-val guarded_object(Fill&& fill) {
-  val result = val::object();
-  try {
-    fill(result);
-    result.set("error", std::string());
-  } catch (const std::bad_alloc&) {
-    result = val::object();
-    result.set("error", std::string("out of memory: this input is too large for the browser"));
-  } catch (const std::exception& e) {
-    result = val::object();
-    result.set("error", std::string(e.what()));
-  }
-  return result;
-}
+using mha_bindings::copy_to_js;
+using mha_bindings::from_js;
+using mha_bindings::guarded_object;
 
 val cosine_similarity(const val& a, const val& b) {
   return guarded_object([&](val& r) { r.set("value", mha::cosine_similarity(from_js(a), from_js(b))); });
