@@ -383,13 +383,18 @@ describe('head-splitting widget', () => {
     const phone = await openSplit({ width: 390, height: 844 }, { lesson: true });
     const sideways = await phone.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
-    // Stacked: the controls above the blocks they change.
-    const order = await phone.widget.evaluate((host) => {
-      const root = host.shadowRoot;
-      const top = (s) => root.querySelector(s).getBoundingClientRect().top;
-      return top('.cost-layout .controls') < top('.blocks-panel') && top('.spectrum-controls') < top('.spectrum-svg');
-    });
-    assert.equal(order, true);
+    // Stacked: the controls above the blocks they change. On a phone the three parts show
+    // one at a time (the "Show" switch): the areas first, the rank panel when chosen.
+    const top = (s) => phone.widget.evaluate((host, s) => {
+      const el = host.shadowRoot.querySelector(s);
+      return el.getClientRects().length ? el.getBoundingClientRect().top : null;
+    }, s);
+    assert.ok(await top('.cost-layout .controls') < await top('.blocks-panel'));
+    assert.equal(await top('.spectrum-svg'), null, 'the rank panel waits for its turn');
+    await phone.widget.locator('.narrow-switch [role="radio"]', { hasText: 'Rank' }).click();
+    assert.equal(await top('.blocks-panel'), null, 'the areas step aside for the rank panel');
+    assert.ok(await top('.spectrum-controls') < await top('.spectrum-svg'));
+    await phone.widget.locator('.narrow-switch [role="radio"]', { hasText: 'Areas' }).click();
     const height = (await phone.widget.boundingBox()).height;
     console.log(`head-splitting at 390 px: ${Math.round(height)} px = ${(height / 844).toFixed(2)} screens`);
     await screenshot(phone.widget, 'head-splitting-390');

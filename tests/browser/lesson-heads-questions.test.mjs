@@ -161,6 +161,8 @@ describe('heads-questions widget', () => {
     assert.deepEqual(problems, []);
 
     const touch = await openWidget(PHONE, { hasTouch: true });
+    // On a phone the other heads' maps show on request (the "Maps" switch).
+    await touch.widget.locator('.narrow-switch [role="radio"]', { hasText: 'All four' }).tap();
     await touch.widget.locator(`.head-previous .ui-heatmap .ui-cell[data-row="${token('it')}"][data-col="0"]`).tap();
     await assertMapsAre(touch.widget, { ...start(), query: token('it') });
     assert.deepEqual(touch.problems, []);
@@ -429,8 +431,14 @@ describe('heads-questions widget', () => {
 
   test('phone (390 px): one column, the editor under its map, map cells at least 24 px, nothing spills', async () => {
     const { page, problems, widget } = await openWidget(PHONE);
-    const sizes = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.head-panel .ui-heatmap .ui-cell')]
-      .map((c) => c.getBoundingClientRect()).map((b) => Math.min(b.width, b.height)));
+    const visibleCells = () => widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.head-panel .ui-heatmap .ui-cell')]
+      .filter((c) => c.getClientRects().length > 0).map((c) => c.getBoundingClientRect()).map((b) => Math.min(b.width, b.height)));
+    // At first the selected head's map (every head's answer stays as a line of words); the
+    // "Maps" switch shows all four.
+    assert.equal((await visibleCells()).length, w.L * w.L);
+    assert.equal(await widget.locator('.head-complement .summary').isVisible(), true);
+    await widget.locator('.narrow-switch [role="radio"]', { hasText: 'All four' }).click();
+    const sizes = await visibleCells();
     assert.equal(sizes.length, 4 * w.L * w.L);
     assert.ok(Math.min(...sizes) >= 24, `smallest map cell ${Math.min(...sizes)} px`);
     const layout = await widget.evaluate((host) => {

@@ -10,3 +10,5 @@ export { BudgetBar } from './budget-bar.js';
 export { groupSegments, moveBoundary, moveSplit, rebalance, roundToSum, stepWeight } from './budget-math.js';
 export { StackedBars, stackExtent } from './stacked-bars.js';
 export { notation, mathText, spoken, parseNotation } from './notation.js';
+export { ChoiceGroup } from './choice-group.js';
+export { NarrowSwitch } from './narrow-switch.js';

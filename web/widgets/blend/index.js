@@ -9,6 +9,7 @@ import { headClass, variantTokens } from '../shared/world.js';
 import { BudgetBar } from '../../ui/budget-bar.js';
 import { roundToSum } from '../../ui/budget-math.js';
 import { kitSheet } from '../../ui/styles.js';
+import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { notation } from '../../ui/notation.js';
 import { layerLink } from '../layer/layer-link.js';
 import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState } from './blend-model.js';
@@ -134,6 +135,17 @@ export class BlendWidget extends MhaWidget {
       this.undoText,
       this.altBox,
     ]);
+
+    // On a phone, under the one head's bar: one of its effects at a time (the grid of
+    // answers, where the output lands) or the two heads to compare with.
+    this.narrow = new NarrowSwitch({
+      label: 'Figure shown under the bar', value: 'reader', options: [
+        { value: 'reader', content: 'Who? What?', label: 'Who? What? The one head’s answers', panels: [this.oneReader.element] },
+        { value: 'plane', content: 'Where it lands', panels: [planePanel] },
+        { value: 'two', content: 'Two heads', panels: [twoPanel] },
+      ],
+    });
+    this.ownButton.after(this.narrow.element);
 
     this.values = element('div', { className: 'values-body', id: 'blend-values' });
     const summary = element('summary', { textContent: 'Exact values' });

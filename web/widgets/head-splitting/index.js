@@ -12,6 +12,7 @@ import { THE_WORLD, headClass } from '../shared/world.js';
 import { NumberField } from '../../ui/number-field.js';
 import { mathText, notation } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
+import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { layerLink } from '../layer/layer-link.js';
 import {
   SplitModels, divisors, nearestDivisor, sanitizeSplitState, splitConfig, startingState,
@@ -112,14 +113,24 @@ export class HeadSplittingWidget extends MhaWidget {
     this.runner = new MeasureRunner(this.engine);
     this.measurement = null;
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
+    const [controls, blocks, configurations, spectrum] = [this.#buildControls(), this.#buildBlocks(), this.#buildConfigurations(), this.#buildSpectrum()];
+    // On a phone, the three parts one at a time (the controls go with the two they change).
+    this.narrow = new NarrowSwitch({
+      label: 'Part of the widget shown', value: 'areas', options: [
+        { value: 'areas', content: 'Areas', label: 'Multiply-adds as areas', panels: [controls, blocks] },
+        { value: 'times', content: 'Times', label: 'Configurations compared, with times', panels: [controls, configurations] },
+        { value: 'rank', content: 'Rank', label: 'Rank of one head', panels: [spectrum] },
+      ],
+    });
     this.body.append(
       element('p', { className: 'try' }, [
         'Change ', mathText('h'), ' or ', mathText('L'), ': the ', mathText('h'), ' narrow blocks always cover the one wide block. Only the exp() strip grows.',
         ' ', layerLink('attend'),
       ]),
-      element('div', { className: 'cost-layout' }, [this.#buildControls(), this.#buildBlocks()]),
-      this.#buildConfigurations(),
-      this.#buildSpectrum(),
+      this.narrow.element,
+      element('div', { className: 'cost-layout' }, [controls, blocks]),
+      configurations,
+      spectrum,
       this.announcer,
     );
   }

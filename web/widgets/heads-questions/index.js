@@ -5,6 +5,7 @@
 // its effect are in view together. See README.md.
 import { MhaWidget, element } from '../shared/widget-base.js';
 import { THE_WORLD } from '../shared/world.js';
+import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { adoptKitStyles } from '../../ui/styles.js';
@@ -137,9 +138,20 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.board = element('div', { className: 'board' }, [...this.panels.map((p) => p.panel), this.editor]);
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
     const history = this.historyToolbar('Undo or reset the heads-questions widget');
+    // On a phone: every head's answer stays in view, with the map of the head being edited
+    // (its W_Q editor right under it); all four maps on request.
+    this.board.dataset.maps = 'one';
+    this.narrow = new NarrowSwitch({
+      label: 'Maps shown', prefix: 'Maps', value: 'one', onChange: (value) => { this.board.dataset.maps = value; },
+      options: [
+        { value: 'one', content: 'The selected head’s', panels: [] },
+        { value: 'all', content: 'All four', panels: [] },
+      ],
+    });
     this.body.append(
       caption,
       element('div', { className: 'controls' }, [tie, history]),
+      this.narrow.element,
       this.board,
       element('div', { dataset: { panel: 'features' } }, [this.#features()]),
       this.announcer,

@@ -13,7 +13,7 @@ import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { mathText } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
 import { WIDGETS } from '../registry.js';
-import { ChoiceGroup } from './choice-group.js';
+import { ChoiceGroup } from '../../ui/choice-group.js';
 import { bringIntoView, zoomLink } from './layer-link.js';
 import {
   LayerModel, defaultLayerState, layerOverrides, pathSentence, sanitizeLayerState,

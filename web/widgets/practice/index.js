@@ -4,6 +4,7 @@
 import practice from '../../../lessons/multiple-heads/practice.json' with { type: 'json' };
 import { element } from '../shared/widget-base.js';
 import { notation } from '../../ui/notation.js';
+import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import baseStyles from '../shared/widget-base.css?inline';
 import styles from './practice.css?inline';
 
@@ -19,7 +20,15 @@ export class PracticeQuestions extends HTMLElement {
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [sheet(baseStyles), sheet(styles)];
     const body = element('div', { className: 'widget' });
-    body.append(...practice.questions.map((question, q) => this.#question(question, q)));
+    const questions = practice.questions.map((question, q) => this.#question(question, q));
+    // On a phone, one question at a time, chosen by number (web/ui/narrow-switch.js); wider,
+    // all of them. Every choice and its reason stay in each question.
+    const narrow = new NarrowSwitch({
+      label: 'Question shown', prefix: 'Question', options: questions.map((fieldset, q) => ({
+        value: String(q + 1), content: String(q + 1), label: `Question ${q + 1} of ${questions.length}`, panels: [fieldset],
+      })),
+    });
+    body.append(narrow.element, ...questions);
     root.append(body);
     this.setAttribute('ready', '');
   }

@@ -34,6 +34,11 @@ import { WIDGETS } from '../registry.js';
 const HEAD_COLOUR_STYLES = headColourStyles();
 
 const UNDO_LIMIT = 100;
+
+// The last kind of input on the page: 'key' or 'pointer' (for bringFiguresIntoView).
+let lastInput = 'key';
+globalThis.addEventListener?.('keydown', () => { lastInput = 'key'; }, { capture: true });
+globalThis.addEventListener?.('pointerdown', () => { lastInput = 'pointer'; }, { capture: true });
 const sheetCache = new Map();
 
 function sheetFor(cssText) {
@@ -162,7 +167,9 @@ export class MhaWidget extends HTMLElement {
   // together (or, if they cannot all fit, the control at the window's edge nearest them).
   // Keyboard focus only: a page that scrolled under a pointer would lose the click.
   bringFiguresIntoView(control) {
-    if (!control?.matches?.(':focus-visible')) return;
+    // A component that focuses a part under a finger (a budget bar's segment on touch) can
+    // match :focus-visible too, so the last input decides: a scroll under a drag breaks it.
+    if (lastInput === 'pointer' || !control?.matches?.(':focus-visible')) return;
     const ids = (control.getAttribute('aria-controls') ?? '').split(/\s+/).filter(Boolean);
     const figures = ids.map((id) => this.root.getElementById(id)).filter((el) => el && el.getClientRects().length > 0);
     if (figures.length === 0) return;
@@ -248,6 +255,7 @@ export class MhaWidget extends HTMLElement {
     if (!this.readOnly) return;
     for (const toolbar of this.body.querySelectorAll('.history')) toolbar.hidden = true;
     for (const control of this.body.querySelectorAll('input, select, button, textarea')) {
+      if (control.closest('.narrow-switch')) continue; // choosing what to show changes nothing
       if (control.type === 'text' || control.tagName === 'TEXTAREA') control.readOnly = true;
       else control.disabled = true;
     }

@@ -7,6 +7,7 @@
 import { MhaWidget, element } from '../shared/widget-base.js';
 import { headClass } from '../shared/world.js';
 import { formatNumber } from '../shared/format.js';
+import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { StackedBars, stackExtent } from '../../ui/stacked-bars.js';
 import { notation, spoken } from '../../ui/notation.js';
@@ -179,9 +180,19 @@ export class WoMixingWidget extends MhaWidget {
       ]),
     ]);
 
+    // On a phone, W_O (the control) stays and one figure at a time is shown with it: the
+    // output it makes (under the grid), who a reader along u hears, or the heads' outputs
+    // that go in (above the grid).
+    this.narrow = new NarrowSwitch({
+      label: 'Figure shown with W O', value: 'output', options: [
+        { value: 'output', content: 'Output', label: 'The output, stacked by head', panels: [outputPanel] },
+        { value: 'reader', content: 'Reader along u', panels: [readerPanel] },
+        { value: 'heads', content: 'Heads in', label: 'What each head outputs, and Concat', panels: [headsPanel] },
+      ],
+    });
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
     this.body.append(
-      caption, top, headsPanel,
+      caption, top, this.narrow.element, headsPanel,
       element('div', { className: 'pair' }, [woPanel, woPresets, element('div', { className: 'effect' }, [outputPanel, readerPanel])]),
       this.announcer,
     );
