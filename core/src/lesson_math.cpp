@@ -10,6 +10,7 @@
 #include "mha/errors.hpp"
 #include "mha/kernels.hpp"
 #include "mha/matrix.hpp"
+#include "mha/message.hpp"
 #include "mha/validation.hpp"
 
 namespace mha {
@@ -108,8 +109,8 @@ std::vector<float> component_along(const std::vector<float>& matrix, int rows, i
 
 AlternativeWeights find_alternative_weights(const std::vector<float>& values, int rows, int cols,
                                             const std::vector<float>& weights) {
-  require_in_range(rows, 1, 4096, "values: rows (tokens)");
-  require_in_range(cols, 1, 4096, "values: cols (width)");
+  require_in_range(rows, 1, kMaxSeqLen, "values: rows (tokens)");
+  require_in_range(cols, 1, kMaxModelWidth, "values: cols (width)");
   require_matrix(values, rows, cols, "values");
   require_matrix(weights, 1, rows, "weights");
   double total = 0;
@@ -203,19 +204,27 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
   return result;
 }
 
-std::vector<float> seeded_matrix(int rows, int cols, std::uint32_t seed, float scale) {
-  require_in_range(rows, 0, 4096, "seeded_matrix: rows");
-  require_in_range(cols, 0, 4096, "seeded_matrix: cols");
+std::vector<float> seeded_values(std::size_t count, std::uint32_t seed, float scale) {
+  if (count > kMaxSeededValues) {
+    throw InvalidArgument(message("seeded_values: at most kMaxSeededValues = ", kMaxSeededValues,
+                                  " values, got ", count));
+  }
   if (!std::isfinite(scale)) throw InvalidArgument("seeded_matrix: scale must be finite");
   std::uint32_t state = seed != 0 ? seed : 0x9e3779b9u;
-  std::vector<float> m(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
-  for (float& v : m) {
+  std::vector<float> values(count);
+  for (float& v : values) {
     state ^= state << 13;
     state ^= state >> 17;
     state ^= state << 5;
     v = (static_cast<float>(state >> 8) * (1.0f / 16777216.0f) * 2.0f - 1.0f) * scale;
   }
-  return m;
+  return values;
+}
+
+std::vector<float> seeded_matrix(int rows, int cols, std::uint32_t seed, float scale) {
+  require_in_range(rows, 0, kMaxSeededRows, "seeded_matrix: rows");
+  require_in_range(cols, 0, kMaxModelWidth, "seeded_matrix: cols");
+  return seeded_values(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols), seed, scale);
 }
 
 }  // namespace mha

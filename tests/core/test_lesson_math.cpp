@@ -151,3 +151,11 @@ TEST_CASE("find_alternative_weights verifies its answer for values near float's 
     check_alternative_contract(values, rows, cols, w, find_alternative_weights(values, rows, cols, w));
   }
 }
+
+TEST_CASE("seeded values and matrices use the named limits", "[lesson][limits]") {
+  CHECK(seeded_values(12, 9, 1.0f) == seeded_matrix(3, 4, 9, 1.0f));
+  CHECK(seeded_matrix(kMaxSeededRows, 1, 2, 1.0f).size() == static_cast<std::size_t>(kMaxSeededRows));
+  CHECK_THROWS_WITH(seeded_matrix(kMaxSeededRows + 1, 1, 2, 1.0f), Contains("seeded_matrix: rows"));
+  CHECK_THROWS_WITH(seeded_matrix(1, kMaxModelWidth + 1, 2, 1.0f), Contains("seeded_matrix: cols"));
+  CHECK_THROWS_WITH(seeded_values(kMaxSeededValues + 1, 2, 1.0f), Contains("kMaxSeededValues"));
+}

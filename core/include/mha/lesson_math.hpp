@@ -3,8 +3,11 @@
 // way (InvalidArgument naming the bad argument).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "mha/limits.hpp"
 
 namespace mha {
 
@@ -48,6 +51,15 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
 
 // rows x cols values drawn uniformly from [-scale, scale) by xorshift32 from `seed`: the
 // same numbers on every platform, so lesson data can name a seed instead of a table.
+// Rows up to kMaxSeededRows (an input X or a weight matrix), cols up to kMaxModelWidth.
+inline constexpr int kMaxSeededRows = kMaxSeqLen > kMaxModelWidth ? kMaxSeqLen : kMaxModelWidth;
 std::vector<float> seeded_matrix(int rows, int cols, std::uint32_t seed, float scale);
+
+// The stream seeded_matrix() reads row after row: seeded_matrix(r, c, seed, scale) is
+// seeded_values(r * c, seed, scale). MultiHeadAttention::randomize() draws its four
+// d_model x d_model matrices from one stream, so up to kMaxSeededValues values.
+inline constexpr std::size_t kMaxSeededValues =
+    4 * static_cast<std::size_t>(kMaxModelWidth) * static_cast<std::size_t>(kMaxModelWidth);
+std::vector<float> seeded_values(std::size_t count, std::uint32_t seed, float scale);
 
 }  // namespace mha
