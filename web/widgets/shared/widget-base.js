@@ -214,8 +214,10 @@ export class MhaWidget extends HTMLElement {
   #restore() {
     const { entries, errors } = readLessonState();
     const key = this.stateKey;
-    const problem = errors[key] ?? errors['*'];
-    if (!(key in entries) && this.hasAttribute('state')) {
+    // Own keys only (readLessonState's objects have no prototype; hasOwn says so here too).
+    const inHash = Object.hasOwn(entries, key);
+    const problem = Object.hasOwn(errors, key) ? errors[key] : errors['*'];
+    if (!inHash && this.hasAttribute('state')) {
       try {
         const error = this.commit(this.sanitizeState(JSON.parse(this.getAttribute('state'))), { record: false, writeUrl: false });
         if (!error) return;
@@ -224,7 +226,7 @@ export class MhaWidget extends HTMLElement {
         this.showNotice(`The state attribute was ignored (${error.message}); showing the starting example.`);
       }
     }
-    if (key in entries) {
+    if (inHash) {
       try {
         const error = this.commit(this.sanitizeState(entries[key]), { record: false });
         if (!error) return;
