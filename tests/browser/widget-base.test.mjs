@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const session = useSiteAndBrowser();
-const WIDGETS = ['blend', 'head-splitting', 'wo-mixing', 'heads-questions'];
+const WIDGETS = ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions'];
 const KEYS = ['ArrowUp', 'ArrowRight', 'PageUp', 'End', 'Enter', ' '];
 const MAX_TAB_STOPS = 80;
 
