@@ -11,3 +11,8 @@ window.addEventListener('message', (event) => {
     }
   }
 });
+
+// Frames that reported before this script ran (it may load after them) report again.
+for (const frame of document.querySelectorAll('iframe')) {
+  frame.contentWindow?.postMessage({ type: 'multiple-heads:report-height' }, '*');
+}

@@ -20,10 +20,12 @@ function refuse(message) {
   root.replaceChildren(box);
 }
 
+let widget = null;
 if (!entry) {
   refuse(`Unknown widget “${name.slice(0, 40)}”. Use one of: ${Object.keys(WIDGETS).join(', ')}.`);
 } else {
   const element = document.createElement(entry.tag);
+  widget = element;
   element.setAttribute('heading-level', '2'); // under this frame's own h1
   const ignored = [];
   for (const [key, value] of params) {
@@ -46,10 +48,24 @@ if (!entry) {
 }
 
 // Height reporting: the parent cannot read a cross-origin (or sandboxed) frame's size.
+// A ResizeObserver alone is not enough: Chromium does not run rendering updates, and so no
+// ResizeObserver callbacks, in a cross-origin frame that is off-screen, and a page of
+// several frames kept those below the fold at their default 150 px until scrolled to. So
+// the height is also measured (a forced layout works in a throttled frame) when the page
+// has loaded, when the widget is ready or changes, when fonts settle, and when the parent's
+// embed-resizer.js asks.
 let lastHeight = 0;
-new ResizeObserver(() => {
+function reportHeight({ force = false } = {}) {
+  if (window.parent === window) return;
   const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-  if (height === lastHeight || window.parent === window) return;
+  if (height === lastHeight && !force) return;
   lastHeight = height;
   window.parent.postMessage({ type: 'multiple-heads:height', widget: name, height }, '*');
-}).observe(document.documentElement);
+}
+new ResizeObserver(() => reportHeight()).observe(document.documentElement);
+window.addEventListener('load', () => reportHeight());
+document.fonts?.ready.then(() => reportHeight());
+for (const type of ['ready', 'change']) widget?.addEventListener(type, () => reportHeight());
+window.addEventListener('message', (event) => {
+  if (event.source === window.parent && event.data?.type === 'multiple-heads:report-height') reportHeight({ force: true });
+});

@@ -25,7 +25,10 @@ export interface WidgetInfo {
 /**
  * Parses a lesson URL hash (`#blend=<JSON>&split=<JSON>`) as the widgets do: never throws;
  * `entries` holds each key's parsed JSON (still to be checked by the widget), `errors` a
- * message per key that could not be read (`'*'` for the whole hash).
+ * message per key that could not be read (`'*'` for the whole hash). Both are objects
+ * without a prototype, so a key such as `constructor` or `__proto__` is an ordinary key.
+ * Keys are up to 32 letters, digits, `_` and `-`, not starting with a digit or `-`; others
+ * are skipped.
  */
 export declare function readLessonState(hash?: string): {
   entries: Record<string, unknown>;

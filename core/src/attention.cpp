@@ -38,6 +38,13 @@ std::string head_label(int head) { return "head " + std::to_string(head); }
 
 }  // namespace
 
+std::uint64_t forward_multiply_adds(const AttentionConfig& config, const ForwardOptions& options) {
+  const int L = config.seq_len, d = config.d_model;
+  const std::uint64_t per_projection = product_size(L, d, d);  // X W, and Concat W_O
+  const std::uint64_t attention = 2 * product_size(L, L, d);   // scores and weighted sums
+  return 4 * per_projection + attention + (options.per_head_contributions ? per_projection : 0);
+}
+
 const char* projection_name(Projection which) {
   switch (which) {
     case Projection::Query: return "W_Q";
@@ -114,9 +121,11 @@ void MultiHeadAttention::randomize(std::uint32_t seed) {
   // One seeded stream, split in order into W_Q, W_K, W_V and W_O. Uniform on +/- a with
   // a = sqrt(3 / d_model) has variance 1 / d_model, so a projection of unit-variance
   // inputs has unit variance.
+  // (Drawn with seeded_values: 4 d_model rows exceed seeded_matrix's row limit for
+  // d_model > kMaxModelWidth / 4.)
   const int d = config_.d_model;
-  const std::vector<float> stream =
-      seeded_matrix(4 * d, d, seed, std::sqrt(3.0f / static_cast<float>(d)));
+  const std::vector<float> stream = seeded_values(4 * static_cast<std::size_t>(d) * static_cast<std::size_t>(d),
+                                                  seed, std::sqrt(3.0f / static_cast<float>(d)));
   MatrixF* targets[] = {&w_q_, &w_k_, &w_v_, &w_o_};
   for (int m = 0; m < 4; ++m) {
     *targets[m] = Eigen::Map<const MatrixF>(stream.data() + static_cast<std::size_t>(m) * d * d, d, d);
@@ -164,6 +173,8 @@ bool MultiHeadAttention::has_attention_override(int head) const {
 ForwardTrace MultiHeadAttention::forward(const std::vector<float>& x,
                                          const ForwardOptions& options) const {
   const int L = config_.seq_len, d = config_.d_model, h = config_.num_heads, d_k = config_.d_k();
+  require_within_budget(forward_multiply_adds(config_, options), kMaxForwardMultiplyAdds,
+                        "kMaxForwardMultiplyAdds", "forward pass");
   require_matrix(x, L, d, "X");
 
   const KernelSet& kernels = active_kernels();

@@ -10,6 +10,7 @@
 #include "mha/errors.hpp"
 #include "mha/kernels.hpp"
 #include "mha/matrix.hpp"
+#include "mha/message.hpp"
 #include "mha/validation.hpp"
 
 namespace mha {
@@ -20,6 +21,35 @@ void require_same_size(const std::vector<float>& a, const std::vector<float>& b)
     throw InvalidArgument("cosine similarity: the vectors have different lengths (" +
                           std::to_string(a.size()) + " and " + std::to_string(b.size()) + ")");
   }
+}
+
+// "Same output" for find_alternative_weights: each output component may differ by at most
+// this share of the magnitude it is made of, sum_s (w_s + w'_s) |V_sj|. Returning w' as
+// float32 alone moves that sum by up to 6e-8 of it; the search's own rounding adds less.
+constexpr double kSameOutputTolerance = 1e-5;
+// Weights must sum to 1 within this (float rounding of typed-in weights), given and returned.
+constexpr double kWeightsSumTolerance = 1e-4;
+// A returned weighting keeps the given one's total within this (float32 rounding of its
+// weights moves the total by under 6e-8).
+constexpr double kAlternativeTotalTolerance = 1e-6;
+
+// Whether w' (as returned, float32) is what find_alternative_weights promises for w: every
+// weight finite and non-negative, the same total as w (so 1, as for w), the same output as w within
+// kSameOutputTolerance of the values that make it, and different from w. The search works
+// in double precision on rescaled values, and values near float's range (1e38 next to
+// 1e-38) can still defeat it; so the answer is checked as returned, and refused if wrong.
+bool is_verified_alternative(const Eigen::MatrixXd& V, const Eigen::VectorXd& w, const Eigen::VectorXd& alternative) {
+  if (!alternative.allFinite() || alternative.minCoeff() < 0) return false;
+  if (!(std::abs(alternative.sum() - w.sum()) <= kAlternativeTotalTolerance) ||
+      !(std::abs(alternative.sum() - 1.0) <= kWeightsSumTolerance)) {
+    return false;
+  }
+  const Eigen::VectorXd difference = V.transpose() * (alternative - w);
+  const Eigen::VectorXd magnitude = V.cwiseAbs().transpose() * (w + alternative);
+  for (Eigen::Index j = 0; j < V.cols(); ++j) {
+    if (!(std::abs(difference(j)) <= kSameOutputTolerance * magnitude(j))) return false;
+  }
+  return (alternative - w).cwiseAbs().sum() / 2 >= 1e-6;
 }
 
 }  // namespace
@@ -79,8 +109,8 @@ std::vector<float> component_along(const std::vector<float>& matrix, int rows, i
 
 AlternativeWeights find_alternative_weights(const std::vector<float>& values, int rows, int cols,
                                             const std::vector<float>& weights) {
-  require_in_range(rows, 1, 4096, "values: rows (tokens)");
-  require_in_range(cols, 1, 4096, "values: cols (width)");
+  require_in_range(rows, 1, kMaxSeqLen, "values: rows (tokens)");
+  require_in_range(cols, 1, kMaxModelWidth, "values: cols (width)");
   require_matrix(values, rows, cols, "values");
   require_matrix(weights, 1, rows, "weights");
   double total = 0;
@@ -90,7 +120,7 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
     }
     total += weights[s];
   }
-  if (std::abs(total - 1.0) > 1e-4) {
+  if (std::abs(total - 1.0) > kWeightsSumTolerance) {
     throw InvalidArgument("weights: they sum to " + describe_number(total) + ", not 1");
   }
 
@@ -111,6 +141,14 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
   //   2. Project -e_k onto that null space: the steepest way down for w'_k.
   //   3. Walk as far as every weight stays >= 0; the weight that hits 0 joins the active
   //      set. Repeat until w'_k is 0 or no direction is left (at most L rounds).
+  // The null space of V^T does not change when a column of V is scaled, so each column is
+  // scaled to a largest entry of 1 first: values near float's range (3e38 beside 1) would
+  // otherwise swamp the row of ones and the pivot threshold below.
+  Eigen::MatrixXd scaled = V;
+  for (int j = 0; j < cols; ++j) {
+    const double largest = V.col(j).cwiseAbs().maxCoeff();
+    if (largest > 0) scaled.col(j) /= largest;
+  }
   Eigen::Index k = 0;
   w.maxCoeff(&k);
   Eigen::VectorXd current = w;
@@ -118,7 +156,7 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
   for (int round = 0; round < rows; ++round) {
     Eigen::MatrixXd A(cols + 1 + static_cast<int>(active.size()), rows);
     A.setZero();
-    A.topRows(cols) = V.transpose();
+    A.topRows(cols) = scaled.transpose();
     A.row(cols).setOnes();
     for (std::size_t a = 0; a < active.size(); ++a) A(cols + 1 + static_cast<int>(a), active[a]) = 1;
     Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
@@ -129,7 +167,7 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
     const Eigen::MatrixXd N = Eigen::HouseholderQR<Eigen::MatrixXd>(basis).householderQ() *
                               Eigen::MatrixXd::Identity(rows, basis.cols());
     const Eigen::VectorXd n = -N * N.row(k).transpose();  // = N N^T (-e_k)
-    if (n.norm() < 1e-12 || n(k) > -1e-12) break;
+    if (!n.allFinite() || n.norm() < 1e-12 || n(k) > -1e-12) break;
     double step = std::numeric_limits<double>::infinity();
     int blocking = -1;
     for (int s = 0; s < rows; ++s) {
@@ -148,36 +186,45 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
     active.push_back(blocking);
     if (blocking == k) break;
   }
-  Eigen::VectorXd best = current;
-  const double best_moved = (best - w).cwiseAbs().sum() / 2;
-  if (best_moved < 1e-6) return result;  // no other weighting exists
+  if (!current.allFinite() || (current - w).cwiseAbs().sum() / 2 < 1e-6) return result;  // no other weighting
 
-  // Clean rounding: clamp tiny negatives to 0 and restore the sum to exactly 1.
-  best = best.cwiseMax(0.0);
-  best /= best.sum();
+  // Clean rounding: clamp tiny negatives to 0 and restore w's total (the walk keeps it; the
+  // clamp may not), then judge the weights exactly as the caller receives them, in float32.
+  Eigen::VectorXd best = current.cwiseMax(0.0);
+  best *= w.sum() / best.sum();
+  const Eigen::VectorXd returned = best.cast<float>().cast<double>();
+  if (!is_verified_alternative(V, w, returned)) return result;  // the search failed: claim nothing
   result.found = true;
-  result.weights.resize(static_cast<std::size_t>(rows));
-  for (int s = 0; s < rows; ++s) result.weights[s] = static_cast<float>(best(s));
-  const Eigen::VectorXd alternative = V.transpose() * best;
+  result.weights.assign(best.size(), 0.0f);
+  for (int s = 0; s < rows; ++s) result.weights[s] = static_cast<float>(returned(s));
+  const Eigen::VectorXd alternative = V.transpose() * returned;
   result.alternative_output.assign(alternative.data(), alternative.data() + cols);
-  result.max_output_difference = (alternative - output).cwiseAbs().maxCoeff();
-  result.total_weight_moved = (best - w).cwiseAbs().sum() / 2;
+  result.max_output_difference = (V.transpose() * (returned - w)).cwiseAbs().maxCoeff();
+  result.total_weight_moved = (returned - w).cwiseAbs().sum() / 2;
   return result;
 }
 
-std::vector<float> seeded_matrix(int rows, int cols, std::uint32_t seed, float scale) {
-  require_in_range(rows, 0, 4096, "seeded_matrix: rows");
-  require_in_range(cols, 0, 4096, "seeded_matrix: cols");
+std::vector<float> seeded_values(std::size_t count, std::uint32_t seed, float scale) {
+  if (count > kMaxSeededValues) {
+    throw InvalidArgument(message("seeded_values: at most kMaxSeededValues = ", kMaxSeededValues,
+                                  " values, got ", count));
+  }
   if (!std::isfinite(scale)) throw InvalidArgument("seeded_matrix: scale must be finite");
   std::uint32_t state = seed != 0 ? seed : 0x9e3779b9u;
-  std::vector<float> m(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
-  for (float& v : m) {
+  std::vector<float> values(count);
+  for (float& v : values) {
     state ^= state << 13;
     state ^= state >> 17;
     state ^= state << 5;
     v = (static_cast<float>(state >> 8) * (1.0f / 16777216.0f) * 2.0f - 1.0f) * scale;
   }
-  return m;
+  return values;
+}
+
+std::vector<float> seeded_matrix(int rows, int cols, std::uint32_t seed, float scale) {
+  require_in_range(rows, 0, kMaxSeededRows, "seeded_matrix: rows");
+  require_in_range(cols, 0, kMaxModelWidth, "seeded_matrix: cols");
+  return seeded_values(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols), seed, scale);
 }
 
 }  // namespace mha

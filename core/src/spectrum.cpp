@@ -9,7 +9,8 @@
 // We form M_i explicitly in double precision and take its full SVD with Eigen's two-sided
 // Jacobi method: accurate to near machine precision relative to the largest singular value
 // (the zeros come out around 1e-16 of it), and small in code, which matters in wasm.
-// Jacobi costs O(d_model^3) per sweep, fine for the lesson's widths (<= 64 in the widget);
+// Jacobi costs O(d_model^3) per sweep, fine for the lesson's widths (<= 64 in the widget;
+// wider ones meet the work budget kMaxSpectrumMultiplyAdds, limits.hpp);
 // M_i is square, so no QR preconditioner is needed. We do not use the cheaper factored
 // form on purpose: the point is to *observe* the zeros, not to assume them.
 #include <Eigen/SVD>
@@ -17,11 +18,28 @@
 #include <cmath>
 
 #include "mha/attention.hpp"
+#include "mha/validation.hpp"
 
 namespace mha {
+namespace {
+
+// An upper bound on the Jacobi sweeps these matrices need in practice, and the multiply-adds
+// of one sweep: d (d - 1) / 2 rotations, each applied to two rows and two columns of length d.
+constexpr std::uint64_t kJacobiSweepsBudgeted = 10;
+std::uint64_t jacobi_sweep_multiply_adds(std::uint64_t d) { return 2 * d * d * d; }
+
+}  // namespace
+
+std::uint64_t spectrum_multiply_adds(const AttentionConfig& config) {
+  const std::uint64_t d = static_cast<std::uint64_t>(config.d_model);
+  const std::uint64_t d_k = static_cast<std::uint64_t>(config.d_k());
+  return d * d * d_k + kJacobiSweepsBudgeted * jacobi_sweep_multiply_adds(d);
+}
 
 std::vector<double> MultiHeadAttention::similarity_singular_values(int head) const {
   check_head(head, "similarity_singular_values: head");
+  require_within_budget(spectrum_multiply_adds(config_), kMaxSpectrumMultiplyAdds,
+                        "kMaxSpectrumMultiplyAdds", "similarity_singular_values");
   const int d_k = config_.d_k();
   const auto block = [&](const MatrixF& packed) -> Eigen::MatrixXd {
     return packed.middleCols(static_cast<Eigen::Index>(head) * d_k, d_k).cast<double>();

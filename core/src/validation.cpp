@@ -21,6 +21,14 @@ void require_in_range(long long value, long long lo, long long hi, const std::st
   }
 }
 
+void require_within_budget(std::uint64_t planned, std::uint64_t budget, const char* budget_name,
+                           const std::string& what) {
+  if (planned > budget) {
+    throw InvalidArgument(message(what, ": this shape needs ", planned, " multiply-adds, over the work budget ",
+                                  budget_name, " = ", budget, " per call; use a smaller shape"));
+  }
+}
+
 void require_matrix(const std::vector<float>& values, int rows, int cols, const std::string& what) {
   const std::size_t expected = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
   if (values.size() != expected) {

@@ -1,6 +1,6 @@
-// A small static file server for tests: serves a folder on 127.0.0.1 with the right MIME
-// types (application/wasm matters for streaming compilation) and, by default, the strict
-// Content-Security-Policy many course platforms impose.
+// A small static file server for tests and `npm start`: serves a folder on 127.0.0.1 with
+// the right MIME types (application/wasm matters for streaming compilation) and, by
+// default, the strict Content-Security-Policy many course platforms impose.
 import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -21,32 +21,27 @@ const TYPES = {
   '.woff2': 'font/woff2',
 };
 
-/** Serves `root` and resolves to { url, close() }. `port` 0 picks a free port. */
+/**
+ * Serves `root` and resolves to { url, close() }. `port` 0 picks a free port. Rejects if it
+ * cannot listen (e.g. the port is taken). Requests that cannot be decoded get 400, paths
+ * outside `root` 403.
+ */
 export function serveStatic(root, { csp = STRICT_CSP, port = 0, cors = true } = {}) {
   const base = path.resolve(root);
   const server = http.createServer((request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-    let file = path.join(base, pathname);
-    if (!file.startsWith(base)) {
+    const file = fileFor(base, request.url);
+    if (file === null) {
+      response.writeHead(400, { 'Content-Type': 'text/plain' }).end('bad request');
+      return;
+    }
+    if (!isInside(base, file)) {
       response.writeHead(403).end();
       return;
     }
-    try {
-      if (statSync(file).isDirectory()) file = path.join(file, 'index.html');
-      statSync(file);
-    } catch {
-      response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-      return;
-    }
-    const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
-    if (csp) headers['Content-Security-Policy'] = csp;
-    // A sandboxed iframe (no allow-same-origin) has an opaque origin: its module scripts
-    // and wasm fetches are cross-origin and need this header (GitHub Pages sends it too).
-    if (cors) headers['Access-Control-Allow-Origin'] = '*';
-    response.writeHead(200, headers);
-    createReadStream(file).pipe(response);
+    serveFile(file, response, { csp, cors });
   });
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject); // e.g. EADDRINUSE: the caller decides what to do
     server.listen(port, '127.0.0.1', () => {
       resolve({
         url: `http://127.0.0.1:${server.address().port}/`,
@@ -54,4 +49,43 @@ export function serveStatic(root, { csp = STRICT_CSP, port = 0, cors = true } = 
       });
     });
   });
+}
+
+/** The file a request URL names under `base`, or null if its path cannot be decoded. */
+export function fileFor(base, requestUrl) {
+  let pathname;
+  try {
+    // "/%" or "/%E0%A4" are not valid percent-encoding: decodeURIComponent throws a
+    // URIError, which would otherwise end the whole server.
+    pathname = decodeURIComponent(new URL(requestUrl, 'http://x').pathname);
+  } catch {
+    return null;
+  }
+  return path.join(base, pathname);
+}
+
+/**
+ * Whether `file` is `base` or inside it. Compared with a separator after base: a bare
+ * startsWith(base) would let "/..%2fdist-secret/x" out of dist into its sibling dist-secret.
+ */
+export function isInside(base, file) {
+  return file === base || file.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
+}
+
+function serveFile(requested, response, { csp, cors }) {
+  let file = requested;
+  try {
+    if (statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    statSync(file);
+  } catch {
+    response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    return;
+  }
+  const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
+  if (csp) headers['Content-Security-Policy'] = csp;
+  // A sandboxed iframe (no allow-same-origin) has an opaque origin: its module scripts
+  // and wasm fetches are cross-origin and need this header (GitHub Pages sends it too).
+  if (cors) headers['Access-Control-Allow-Origin'] = '*';
+  response.writeHead(200, headers);
+  createReadStream(file).pipe(response);
 }

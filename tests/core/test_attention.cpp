@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "mha/attention.hpp"
+#include "mha/lesson_math.hpp"
 #include "test_support.hpp"
 
 using namespace mha;
@@ -273,4 +274,44 @@ TEST_CASE("the lean path (no attention matrices kept) gives the same output and 
         CHECK(lean.heads[i].contribution.isApprox(full.heads[i].contribution));
     }
   }
+}
+
+TEST_CASE("randomize works for every d_model up to kMaxModelWidth", "[attention][limits]") {
+  // Its stream of 4 d_model x d_model values once went through seeded_matrix(4 d_model, ...),
+  // whose row limit refused every d_model from kMaxModelWidth / 4 + 1 = 1025 up.
+  for (int d : {1025, 1536}) {
+    CAPTURE(d);
+    MultiHeadAttention model({1, d, 1});
+    CHECK_NOTHROW(model.randomize(9));
+    CHECK(model.output_projection().cwiseAbs().maxCoeff() > 0);
+  }
+  // The stream is the one seeded_matrix reads: W_Q is its first d_model rows, W_O its last.
+  MultiHeadAttention small({1, 6, 2});
+  small.randomize(21);
+  const std::vector<float> stream = seeded_matrix(24, 6, 21, std::sqrt(3.0f / 6));
+  CHECK(small.projection(Projection::Query) == Eigen::Map<const MatrixF>(stream.data(), 6, 6));
+  CHECK(small.output_projection() == Eigen::Map<const MatrixF>(stream.data() + 18 * 6, 6, 6));
+}
+
+TEST_CASE("a call whose planned work exceeds its budget is refused before any work", "[attention][limits]") {
+  using Catch::Contains;
+  // L = 4096, d_model = 1024: 4 L d^2 + 2 L^2 d = 5.2e10 multiply-adds, far over 4e9.
+  MultiHeadAttention wide({kMaxSeqLen, 1024, 1});
+  CHECK(forward_multiply_adds(wide.config(), {}) > kMaxForwardMultiplyAdds);
+  CHECK_THROWS_WITH(wide.forward(std::vector<float>(1)), Contains("over the work budget kMaxForwardMultiplyAdds"));
+  // The planned count is the counted work plus the per-head contributions.
+  MultiHeadAttention model({7, 12, 3});
+  model.randomize(4);
+  const ForwardTrace trace = model.forward(random_input(7, 12, 2));
+  CHECK(forward_multiply_adds(model.config(), {true}) == trace.counts.total_multiply_adds() + 7 * 12 * 12);
+  CHECK(forward_multiply_adds(model.config(), {false}) == trace.counts.total_multiply_adds());
+  // The lesson's and the benchmark's largest passes stay within the budget.
+  CHECK(forward_multiply_adds({256, 512, 8}, {}) <= kMaxForwardMultiplyAdds);
+  CHECK(forward_multiply_adds({512, 512, 32}, {}) <= kMaxForwardMultiplyAdds);
+
+  // Singular values: d_model = 1024 once ran over 100 s; 64 is the widget's widest.
+  MultiHeadAttention spectrum_wide({1, 1024, 1});
+  CHECK_THROWS_WITH(spectrum_wide.similarity_singular_values(0), Contains("over the work budget kMaxSpectrumMultiplyAdds"));
+  CHECK(spectrum_multiply_adds({1, 64, 1}) <= kMaxSpectrumMultiplyAdds);
+  CHECK(spectrum_multiply_adds({1, 256, 1}) <= kMaxSpectrumMultiplyAdds);
 }

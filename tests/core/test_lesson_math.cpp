@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "mha/lesson_math.hpp"
+#include "test_support.hpp"
 
 using namespace mha;
 using Catch::Contains;
@@ -83,4 +84,78 @@ TEST_CASE("seeded matrices are reproducible and bounded", "[lesson]") {
   CHECK(seeded_matrix(3, 4, 9, 1.0f) != seeded_matrix(3, 4, 10, 1.0f));
   for (float v : seeded_matrix(20, 20, 1, 0.5f)) CHECK(std::abs(v) <= 0.5f);
   CHECK_THROWS_WITH(seeded_matrix(-1, 2, 1, 1.0f), Contains("seeded_matrix: rows"));
+}
+
+namespace {
+
+// What find_alternative_weights promises, checked from outside: nothing NaN; and when it
+// claims an alternative, the weights are non-negative, sum to 1, and give the same output
+// within 1e-5 of the magnitude each output component is made of.
+void check_alternative_contract(const std::vector<float>& values, int rows, int cols,
+                                const std::vector<float>& w, const AlternativeWeights& alt) {
+  for (float x : alt.output) CHECK(std::isfinite(x));
+  CHECK(std::isfinite(alt.max_output_difference));
+  CHECK(std::isfinite(alt.total_weight_moved));
+  if (!alt.found) return;
+  REQUIRE(alt.weights.size() == static_cast<std::size_t>(rows));
+  double sum = 0;
+  for (float x : alt.weights) {
+    CHECK(x >= 0.0f);
+    sum += x;
+  }
+  CHECK(sum == Approx(1.0).margin(1e-4));
+  for (int j = 0; j < cols; ++j) {
+    double difference = 0, magnitude = 0;
+    for (int s = 0; s < rows; ++s) {
+      const double v = values[static_cast<std::size_t>(s) * cols + j];
+      difference += (static_cast<double>(alt.weights[s]) - w[s]) * v;
+      magnitude += (static_cast<double>(alt.weights[s]) + w[s]) * std::abs(v);
+    }
+    CAPTURE(j, difference, magnitude);
+    CHECK(std::abs(difference) <= 1e-5 * magnitude);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("find_alternative_weights verifies its answer for values near float's range", "[lesson][blend]") {
+  // Both from the adversarial test of issue 11: NaN, and an "alternative" with output -6e37
+  // against -3e37 reported as found.
+  {
+    const std::vector<float> values{0, -1e38f, 1e-38f, 0.5f}, w{0, 0, 0, 1};
+    const AlternativeWeights alt = find_alternative_weights(values, 4, 1, w);
+    check_alternative_contract(values, 4, 1, w, alt);
+    for (float x : alt.weights) CHECK(std::isfinite(x));
+  }
+  {
+    const std::vector<float> values{3e38f, -3e38f, 1}, w{0.1f, 0.2f, 0.7f};
+    const AlternativeWeights alt = find_alternative_weights(values, 3, 1, w);
+    check_alternative_contract(values, 3, 1, w, alt);
+    CHECK(alt.output[0] == Approx(-3e37).epsilon(1e-6));
+    if (alt.found) CHECK(alt.alternative_output[0] == Approx(-3e37).epsilon(1e-5));
+  }
+  // Tiny and huge values side by side in several columns, from a seeded stream.
+  mha_test::Xorshift rng(11);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int rows = 2 + rng.below(7), cols = 1 + rng.below(3);
+    std::vector<float> values(static_cast<std::size_t>(rows) * cols);
+    for (float& v : values) {
+      const float magnitudes[] = {3e38f, 1e38f, 1e30f, 1.0f, 1e-30f, 1e-38f, 0.0f};
+      v = magnitudes[rng.below(7)] * (rng.below(2) ? 1.0f : -1.0f) * rng.uniform(0.5f, 1.0f);
+    }
+    std::vector<float> w(static_cast<std::size_t>(rows));
+    double total = 0;
+    for (float& x : w) total += (x = rng.uniform(0, 1));
+    for (float& x : w) x = static_cast<float>(x / total);
+    CAPTURE(trial, values, w);
+    check_alternative_contract(values, rows, cols, w, find_alternative_weights(values, rows, cols, w));
+  }
+}
+
+TEST_CASE("seeded values and matrices use the named limits", "[lesson][limits]") {
+  CHECK(seeded_values(12, 9, 1.0f) == seeded_matrix(3, 4, 9, 1.0f));
+  CHECK(seeded_matrix(kMaxSeededRows, 1, 2, 1.0f).size() == static_cast<std::size_t>(kMaxSeededRows));
+  CHECK_THROWS_WITH(seeded_matrix(kMaxSeededRows + 1, 1, 2, 1.0f), Contains("seeded_matrix: rows"));
+  CHECK_THROWS_WITH(seeded_matrix(1, kMaxModelWidth + 1, 2, 1.0f), Contains("seeded_matrix: cols"));
+  CHECK_THROWS_WITH(seeded_values(kMaxSeededValues + 1, 2, 1.0f), Contains("kMaxSeededValues"));
 }

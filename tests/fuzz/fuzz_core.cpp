@@ -1,7 +1,8 @@
 // A seeded random driver for the core, built with clang under AddressSanitizer and
 // UndefinedBehaviorSanitizer (any memory error or UB aborts the run). It throws shapes and
-// values at every entry point, including NaN, infinities, 1e30, 1e-30, subnormals, wrong
-// sizes and bad heads, and checks the contract:
+// values at every entry point, including NaN, infinities, 1e30, 1e-30, subnormals, values
+// spread over float's whole range (3e38 beside 1e-38), wrong sizes and bad heads, and
+// checks the contract:
 //   * a call either succeeds, and then nothing it returns is NaN or infinite
 //     (masked scores, which are -infinity by design, excepted), or
 //   * it throws mha::InvalidArgument with a non-empty message;
@@ -54,6 +55,14 @@ struct Random {
     for (float& x : v) x = chance(special_percent) ? value() : uniform();
     return v;
   }
+  // Values spread over float's whole range, as in the inputs that once broke
+  // find_alternative_weights: 3e38 beside 1, -1e38 beside 1e-38.
+  std::vector<float> extreme_values(std::size_t n) {
+    static const float magnitudes[] = {3e38f, 1e38f, 1e30f, 1.0f, 0.5f, 1e-30f, 1e-38f, 0.0f};
+    std::vector<float> v(n);
+    for (float& x : v) x = magnitudes[below(8)] * (chance(50) ? 1.0f : -1.0f) * (chance(50) ? 1.0f : 0.5f + std::abs(uniform()) / 2);
+    return v;
+  }
   std::size_t size_near(std::size_t n) {  // usually right, sometimes off by a little
     if (!chance(8)) return n;
     return static_cast<std::size_t>(std::max<long long>(0, static_cast<long long>(n) + below(5) - 2));
@@ -71,6 +80,32 @@ void require_finite(const mha::MatrixF& m, const char* what, bool allow_negative
   for (Eigen::Index i = 0; i < m.size(); ++i) {
     const float v = m.data()[i];
     if (std::isnan(v) || (std::isinf(v) && !(allow_negative_infinity && v < 0))) fail(std::string(what) + " holds a non-finite value");
+  }
+}
+
+// find_alternative_weights' promise, checked from outside: nothing NaN, and a claimed
+// alternative is non-negative, sums to 1, and has the same output within 1e-5 of the
+// magnitude each output component is made of.
+void check_alternative(const std::vector<float>& values, int rows, int cols, const std::vector<float>& w,
+                       const mha::AlternativeWeights& alt) {
+  for (float x : alt.output) if (!std::isfinite(x)) fail("alternative: output");
+  if (!std::isfinite(alt.max_output_difference) || !std::isfinite(alt.total_weight_moved)) fail("alternative: a summary is not finite");
+  if (!alt.found) return;
+  double sum = 0;
+  for (float x : alt.weights) {
+    if (!std::isfinite(x) || x < 0) fail("alternative weight");
+    sum += x;
+  }
+  if (std::abs(sum - 1) > 1e-4) fail("alternative weights do not sum to 1");
+  for (float x : alt.alternative_output) if (!std::isfinite(x)) fail("alternative output");
+  for (int j = 0; j < cols; ++j) {
+    double difference = 0, magnitude = 0;
+    for (int s = 0; s < rows; ++s) {
+      const double v = values[static_cast<std::size_t>(s) * cols + j];
+      difference += (static_cast<double>(alt.weights[s]) - w[s]) * v;
+      magnitude += (static_cast<double>(alt.weights[s]) + w[s]) * std::abs(v);
+    }
+    if (std::abs(difference) > 1e-5 * magnitude) fail("alternative weights change the output");
   }
 }
 
@@ -156,10 +191,12 @@ void fuzz_lesson_math(Random& r) {
     const int rows = r.below(12) + (r.chance(5) ? 0 : 1), cols = r.below(6) + 1;
     std::vector<float> w(r.size_near(rows));
     for (float& x : w) x = std::abs(r.uniform());
+    if (r.chance(20)) for (float& x : w) x = r.chance(70) ? 0.0f : x;  // one-hot and sparse weightings
     if (!w.empty() && r.chance(80)) { double s = 0; for (float x : w) s += x; if (s > 0) for (float& x : w) x = static_cast<float>(x / s); }
-    const mha::AlternativeWeights alt = mha::find_alternative_weights(r.values(r.size_near(static_cast<std::size_t>(rows) * cols), special), rows, cols, w);
-    for (float x : alt.weights) if (!std::isfinite(x) || x < 0) fail("alternative weight");
-    for (float x : alt.alternative_output) if (!std::isfinite(x)) fail("alternative output");
+    const std::size_t size = r.size_near(static_cast<std::size_t>(rows) * cols);
+    const std::vector<float> values = r.chance(30) ? r.extreme_values(size) : r.values(size, special);
+    const mha::AlternativeWeights alt = mha::find_alternative_weights(values, rows, cols, w);
+    check_alternative(values, rows, cols, w, alt);
   });
 }
 

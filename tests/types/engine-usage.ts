@@ -19,6 +19,15 @@ export async function example(): Promise<number> {
     const contribution: Matrix | null = result.heads[1].contribution;
     const spectrum: Float64Array = model.similaritySingularValues(0);
     const rank: number = model.similarityRank(0, 1e-6);
+    const defaults: ForwardResult = model.forward(new Float32Array(32), null);
+    void defaults;
+    const budget: number = engine.limits.maxForwardMultiplyAdds + engine.limits.maxSpectrumMultiplyAdds;
+    const stack: number = engine.wasmStackPointer() + engine.maxArrayLength + budget;
+    void stack;
+    // @ts-expect-error: causal is a boolean, not the string 'false'
+    engine.createModel({ seqLen: 4, dModel: 8, numHeads: 2, causal: 'false' });
+    // @ts-expect-error: the limits are read-only
+    engine.limits.maxSeqLen = 1;
     const target: 'wasmsimd' | 'scalar' = engine.target;
     void target;
     // @ts-expect-error: only query, key and value are projections

@@ -9,6 +9,23 @@
  * Errors: every invalid argument throws an {@link AttentionError} whose message names the
  * argument (e.g. `X: entry (1, 1) is NaN; every value must be a finite number`). A failed
  * call leaves the model exactly as it was.
+ *
+ * Arguments are read and checked in JavaScript before the core is entered, so that nothing
+ * a caller passes can throw inside the wasm module (which would leak its stack):
+ * - arrays (`ArrayLike<number>`) are copied: a typed array by its real length (an own
+ *   `length` property is ignored), any other array-like by a `length` read once, which must
+ *   be a whole number from 0 to {@link Engine.maxArrayLength}; entries that are not numbers
+ *   become NaN (and are then refused by the core); a getter that throws is an AttentionError;
+ * - whole numbers (sizes, head indices) must be integers within the C++ `int` range (and
+ *   seeds within 0 .. 2^32 - 1): 2^32 + 3, 1.7, "1" and null are refused, never wrapped or
+ *   rounded; the core then checks the range;
+ * - flags (`causal`, forward options) must be `true`, `false` or absent;
+ * - names (`'query'`, `'output'`, ...) are matched exactly: `'toString'` is not a projection.
+ *
+ * Work budget: a call whose planned work exceeds {@link CoreLimits.maxForwardMultiplyAdds}
+ * (forward) or {@link CoreLimits.maxSpectrumMultiplyAdds} (similaritySingularValues) is
+ * refused before any work, with an AttentionError naming the limit, so that no call can
+ * hold the page's main thread for minutes.
  */
 
 /** Thrown for every invalid argument; the message is the core's own. */
@@ -34,13 +51,16 @@ export declare class Matrix {
 
 /** Shape of a model: L tokens of width d_model, split into h heads of width d_model / h. */
 export interface AttentionConfigInput {
-  /** L, the number of tokens (1..4096). */
+  /** L, the number of tokens: a whole number from 1 to {@link CoreLimits.maxSeqLen} (4096). */
   seqLen: number;
-  /** d_model, the model width (1..4096). */
+  /** d_model, the model width: a whole number from 1 to {@link CoreLimits.maxModelWidth} (4096). */
   dModel: number;
   /** h, the number of heads; must divide dModel. */
   numHeads: number;
-  /** When true, token t attends only to tokens 0..t. Default false (bidirectional). */
+  /**
+   * When true, token t attends only to tokens 0..t. Default false (bidirectional). Only
+   * true, false or undefined: 'false' or 0 are refused.
+   */
   causal?: boolean;
 }
 
@@ -98,6 +118,7 @@ export interface ForwardResult {
   counts: OperationCounts;
 }
 
+/** Options of {@link AttentionModel.forward}: true, false or absent (the default) each. */
 export interface ForwardOptions {
   /** Also compute each head's contribution head_i W_O^i. Default true. */
   perHeadContributions?: boolean;
@@ -137,11 +158,18 @@ export declare class AttentionModel {
   setAttentionOverride(head: number, weights: ArrayLike<number> | null): void;
   /** Returns L x L weights with each row divided by its sum (rows must be >= 0, sum > 0). */
   renormalizeRows(weights: ArrayLike<number>): Float32Array;
-  /** Runs the layer on X (L x d_model values, row-major) and returns every intermediate. */
-  forward(x: ArrayLike<number>, options?: ForwardOptions): ForwardResult;
+  /**
+   * Runs the layer on X (L x d_model values, row-major) and returns every intermediate.
+   * `options` undefined or null means the defaults. Refused, before any work, when the pass
+   * needs more than {@link CoreLimits.maxForwardMultiplyAdds} multiply-adds:
+   * 4 L d_model^2 + 2 L^2 d_model, plus L d_model^2 with perHeadContributions.
+   */
+  forward(x: ArrayLike<number>, options?: ForwardOptions | null): ForwardResult;
   /**
    * The d_model singular values of W_Q^i (W_K^i)^T, largest first (double precision).
-   * At most d_k of them are non-zero.
+   * At most d_k of them are non-zero. Refused, before any work, when the estimated work,
+   * d_model^2 d_k + 20 d_model^3 multiply-adds, exceeds
+   * {@link CoreLimits.maxSpectrumMultiplyAdds} (so d_model up to about 360).
    */
   similaritySingularValues(head: number): Float64Array;
   /**
@@ -153,6 +181,20 @@ export declare class AttentionModel {
   similarityRank(head: number, relativeTolerance?: number): number;
 }
 
+/** The core's named limits (core/include/mha/limits.hpp). */
+export interface CoreLimits {
+  /** Largest L (4096). */
+  readonly maxSeqLen: number;
+  /** Largest d_model (4096). */
+  readonly maxModelWidth: number;
+  /** Largest `rows` of {@link Engine.seededMatrix} (4096). */
+  readonly maxSeededRows: number;
+  /** Work budget of one forward pass, in multiply-adds (4e9, about 2 s in Chromium). */
+  readonly maxForwardMultiplyAdds: number;
+  /** Work budget of one similaritySingularValues call, in estimated multiply-adds (1e9). */
+  readonly maxSpectrumMultiplyAdds: number;
+}
+
 /** A loaded core. Models made by one engine share its wasm memory. */
 export interface Engine {
   /** Which kernels run: "wasmsimd" (SIMD128 build) or "scalar" (fallback build). */
@@ -161,10 +203,23 @@ export interface Engine {
   readonly eigenSimdInstructionSets: string;
   /** How many models are created and not yet deleted. */
   readonly liveModels: number;
+  /** The core's size limits and work budgets. */
+  readonly limits: CoreLimits;
+  /**
+   * The most values an array argument may hold: the larger of maxSeqLen and maxModelWidth,
+   * squared (2^24), the size of the largest matrix any call takes. Longer arrays are
+   * refused without being read.
+   */
+  readonly maxArrayLength: number;
   /** Creates a model; throws AttentionError for a bad shape (e.g. h not dividing d_model). */
   createModel(config: AttentionConfigInput): AttentionModel;
   /** Bytes currently allocated in the wasm heap (for leak checks). */
   heapBytesInUse(): number;
+  /**
+   * The wasm shadow stack pointer, read inside a call (for leak checks): the same on every
+   * call unless an exception unwound wasm frames without restoring it.
+   */
+  wasmStackPointer(): number;
   /** cos(a, b) = a.b / (|a| |b|), computed in double; 0 if either vector is all zeros. */
   cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number;
   /** Softmax of one row of scores (-Infinity = masked token, weight 0). */
@@ -177,7 +232,9 @@ export interface Engine {
   /**
    * Given value vectors (one per row) and attention weights over them, finds different
    * weights with the same output, taking as much weight as it can off the most-attended
-   * token. `found` is false when no other weighting gives that output.
+   * token. `found` is false when no other weighting gives that output, or when the core
+   * could not verify the one it found (each output component the same within 1e-5 of the
+   * magnitude it is made of, weights non-negative summing to 1). No field is ever NaN.
    */
   findAlternativeWeights(values: MatrixLike, weights: ArrayLike<number>): AlternativeWeights;
   /**
@@ -192,7 +249,10 @@ export interface Engine {
    * coordinates in that plane, and the share of the points' spread the plane shows.
    */
   principalPlane(points: MatrixLike, extra?: MatrixLike): PrincipalPlane;
-  /** rows x cols values uniform in [-scale, scale), reproducible from `seed` (uint32). */
+  /**
+   * rows x cols values uniform in [-scale, scale), reproducible from `seed` (uint32); rows
+   * up to {@link CoreLimits.maxSeededRows}, cols up to {@link CoreLimits.maxModelWidth}.
+   */
   seededMatrix(rows: number, cols: number, seed: number, scale?: number): Matrix;
 }
 

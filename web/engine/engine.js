@@ -3,7 +3,8 @@
 //  * picks the SIMD or the scalar wasm build at load time (feature detection);
 //  * turns the raw layer's error strings into thrown AttentionError objects;
 //  * copies every result out of the wasm heap at once (memory growth detaches views);
-//  * owns object lifetimes: each AttentionModel wraps one C++ object, freed by delete().
+//  * owns object lifetimes: each AttentionModel wraps one C++ object, freed by delete();
+//  * reads and checks every argument before any wasm call (see "Arguments" below).
 
 /** Thrown for every invalid argument; `message` is the core's own message. */
 export class AttentionError extends Error {
@@ -29,8 +30,16 @@ export function supportsSimd() {
   }
 }
 
-const PROJECTION_INDEX = { query: 0, key: 1, value: 2 };
-const WEIGHT_INDEX = { query: 0, key: 1, value: 2, output: 3 };
+// Own-key lookups: a plain object would also answer 'toString' or 'constructor' (with a
+// function, which the bindings would read as 0, i.e. W_Q).
+const PROJECTION_INDEX = new Map([['query', 0], ['key', 1], ['value', 2]]);
+const WEIGHT_INDEX = new Map([['query', 0], ['key', 1], ['value', 2], ['output', 3]]);
+
+// The C++ types behind the bindings' number parameters. Embind converts any JS number
+// into them modulo 2^32 (2^32 + 3 would become 3), so values outside are refused here.
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+const UINT32_MAX = 2 ** 32 - 1;
 
 function check(errorMessage) {
   if (errorMessage) throw new AttentionError(errorMessage);
@@ -41,19 +50,122 @@ function unwrap(result) {
   return result;
 }
 
-function checkMatrix(matrix, what) {
-  if (matrix == null || !Number.isInteger(matrix.rows) || !Number.isInteger(matrix.cols)) {
-    throw new AttentionError(`${what}: expected a Matrix ({ rows, cols, data })`);
-  }
-  return { rows: matrix.rows, cols: matrix.cols, data: toFloat32(matrix.data, what) };
+// ---- Arguments ----------------------------------------------------------------------
+// Everything a caller passes is read and checked here, in JavaScript, before any wasm call,
+// and arrays are copied into fresh Float32Arrays. The bindings read their arguments from
+// inside wasm frames: an exception thrown there (a `length` getter that throws, a Proxy)
+// unwinds those frames without restoring the wasm stack pointer, about 32 bytes a call,
+// until the module traps and every widget on the page stops (issue 11). A fresh
+// Float32Array cannot throw when read. Invalid arguments throw AttentionError.
+
+/** A short description of any value for a message; never throws (no toString calls). */
+function describe(value) {
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (value === null || ['undefined', 'number', 'boolean', 'bigint'].includes(typeof value)) return String(value);
+  if (typeof value === 'symbol') return 'a symbol';
+  if (typedArrayLengthOf(value) !== null) return 'a typed array';
+  return Array.isArray(value) ? 'an array' : `an ${typeof value}`;
 }
 
-function toFloat32(values, what) {
-  if (values instanceof Float32Array) return values;
-  if (values == null || typeof values !== 'object' || typeof values.length !== 'number') {
-    throw new AttentionError(`${what}: expected an array of numbers`);
+/** The message of a caught exception, for our own message; never throws. */
+function reasonOf(error) {
+  try {
+    return String(error instanceof Error ? error.message : error).slice(0, 200);
+  } catch {
+    return 'an exception';
   }
-  return Float32Array.from(values, (v) => (typeof v === 'number' ? v : NaN));
+}
+
+// The typed-array `length` getter from %TypedArray%.prototype: it reads the internal length
+// (ignoring any own `length` property a caller defined) and throws for anything that is
+// not a genuine typed array, Proxies included.
+const internalTypedArrayLength =
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Int8Array.prototype), 'length').get;
+
+function typedArrayLengthOf(value) {
+  try {
+    return internalTypedArrayLength.call(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads object[key] for a message naming `what`; a throwing getter becomes AttentionError. */
+function readField(object, key, what) {
+  try {
+    return object[key];
+  } catch (error) {
+    throw new AttentionError(`${what}: reading ${key} threw (${reasonOf(error)})`);
+  }
+}
+
+/** A whole number that fits the binding's C++ int (range checks stay with the core). */
+function int32(value, what) {
+  if (!Number.isInteger(value)) throw new AttentionError(`${what}: expected a whole number, got ${describe(value)}`);
+  if (value < INT32_MIN || value > INT32_MAX) {
+    throw new AttentionError(`${what}: ${value} is outside the core's range (${INT32_MIN} to ${INT32_MAX})`);
+  }
+  return value;
+}
+
+function uint32(value, what) {
+  if (!Number.isInteger(value) || value < 0 || value > UINT32_MAX) {
+    throw new AttentionError(`${what}: expected a whole number from 0 to ${UINT32_MAX}, got ${describe(value)}`);
+  }
+  return value;
+}
+
+/** true or false; `undefined` means `fallback`. Strings like 'false' are refused, not truthy. */
+function flag(value, what, fallback) {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'boolean') throw new AttentionError(`${what}: expected true or false, got ${describe(value)}`);
+  return value;
+}
+
+/**
+ * A fresh Float32Array with the values of a typed array or an array-like of numbers
+ * (entries that are not numbers become NaN, which the core then names). At most
+ * maxLength values: the length is read once and must be a whole number in range.
+ */
+function copyNumbers(values, what, maxLength) {
+  const typedLength = typedArrayLengthOf(values);
+  if (typedLength !== null) {
+    if (typedLength > maxLength) throw new AttentionError(`${what}: at most ${maxLength} values, got ${typedLength}`);
+    const copy = new Float32Array(typedLength);
+    try {
+      copy.set(values); // reads the typed array's own storage: no getters run
+    } catch {
+      throw new AttentionError(`${what}: expected numbers, got a typed array of BigInts`);
+    }
+    return copy;
+  }
+  if (values === null || typeof values !== 'object') {
+    throw new AttentionError(`${what}: expected an array of numbers, got ${describe(values)}`);
+  }
+  const length = readField(values, 'length', what);
+  if (!Number.isSafeInteger(length) || length < 0 || length > maxLength) {
+    throw new AttentionError(`${what}: expected an array of numbers with a length from 0 to ${maxLength}, got length ${describe(length)}`);
+  }
+  const copy = new Float32Array(length);
+  try {
+    for (let i = 0; i < length; i++) {
+      const value = values[i];
+      copy[i] = typeof value === 'number' ? value : NaN;
+    }
+  } catch (error) {
+    throw new AttentionError(`${what}: reading its entries threw (${reasonOf(error)})`);
+  }
+  return copy;
+}
+
+/** { rows, cols, data } from a Matrix-like, with data copied. */
+function copyMatrix(matrix, what, maxLength) {
+  if (matrix === null || typeof matrix !== 'object') {
+    throw new AttentionError(`${what}: expected a Matrix ({ rows, cols, data }), got ${describe(matrix)}`);
+  }
+  const rows = int32(readField(matrix, 'rows', what), `${what}: rows`);
+  const cols = int32(readField(matrix, 'cols', what), `${what}: cols`);
+  return { rows, cols, data: copyNumbers(readField(matrix, 'data', what), what, maxLength) };
 }
 
 /** A row-major matrix copied out of the core. */
@@ -76,17 +188,26 @@ class Engine {
     this.module = module;
     this.target = target;
     this.live = new Set();
+    this.limits = Object.freeze({ ...module.coreLimits() });
+    // The longest array any argument can need: an L x L, L x d_model or d_model x d_model
+    // matrix at the core's largest shape. Longer claimed lengths are refused unread.
+    const side = Math.max(this.limits.maxSeqLen, this.limits.maxModelWidth);
+    this.maxArrayLength = side * side;
+  }
+
+  numbers(values, what) {
+    return copyNumbers(values, what, this.maxArrayLength);
   }
 
   createModel(config) {
-    const { seqLen, dModel, numHeads, causal = false } = config ?? {};
-    for (const [name, value] of [['seqLen', seqLen], ['dModel', dModel], ['numHeads', numHeads]]) {
-      if (!Number.isInteger(value)) {
-        throw new AttentionError(`${name}: expected a whole number, got ${String(value)}`);
-      }
-    }
+    const source = config ?? {};
+    if (typeof source !== 'object') throw new AttentionError(`config: expected { seqLen, dModel, numHeads }, got ${describe(config)}`);
+    const seqLen = int32(readField(source, 'seqLen', 'config'), 'seqLen');
+    const dModel = int32(readField(source, 'dModel', 'config'), 'dModel');
+    const numHeads = int32(readField(source, 'numHeads', 'config'), 'numHeads');
+    const causal = flag(readField(source, 'causal', 'config'), 'causal', false);
     const raw = new this.module.RawModel();
-    const error = raw.configure(seqLen, dModel, numHeads, Boolean(causal));
+    const error = raw.configure(seqLen, dModel, numHeads, causal);
     if (error) {
       raw.delete();
       throw new AttentionError(error);
@@ -104,39 +225,49 @@ class Engine {
     return this.module.heapBytesInUse();
   }
 
+  wasmStackPointer() {
+    return this.module.wasmStackPointer();
+  }
+
   get eigenSimdInstructionSets() {
     return this.module.eigenSimdInstructionSets();
   }
 
   cosineSimilarity(a, b) {
-    return unwrap(this.module.cosineSimilarity(toFloat32(a, 'first vector'), toFloat32(b, 'second vector'))).value;
+    const first = this.numbers(a, 'first vector');
+    const second = this.numbers(b, 'second vector');
+    return unwrap(this.module.cosineSimilarity(first, second)).value;
   }
 
   softmax(scores) {
-    return unwrap(this.module.softmax(toFloat32(scores, 'scores'))).values;
+    return unwrap(this.module.softmax(this.numbers(scores, 'scores'))).values;
   }
 
   componentAlong(matrix, direction) {
-    const { rows, cols, data } = checkMatrix(matrix, 'matrix');
-    return unwrap(this.module.componentAlong(data, rows, cols, toFloat32(direction, 'direction u'))).values;
+    const { rows, cols, data } = copyMatrix(matrix, 'matrix', this.maxArrayLength);
+    const u = this.numbers(direction, 'direction u');
+    return unwrap(this.module.componentAlong(data, rows, cols, u)).values;
   }
 
   findAlternativeWeights(values, weights) {
-    const { rows, cols, data } = checkMatrix(values, 'values');
-    const { error, ...result } = unwrap(this.module.findAlternativeWeights(data, rows, cols, toFloat32(weights, 'weights')));
+    const { rows, cols, data } = copyMatrix(values, 'values', this.maxArrayLength);
+    const w = this.numbers(weights, 'weights');
+    const { error, ...result } = unwrap(this.module.findAlternativeWeights(data, rows, cols, w));
     return result;
   }
 
   nearestByCosine(readings, candidates) {
-    const r = checkMatrix(readings, 'readings');
-    const c = checkMatrix(candidates, 'candidates');
+    const r = copyMatrix(readings, 'readings', this.maxArrayLength);
+    const c = copyMatrix(candidates, 'candidates', this.maxArrayLength);
     const { choice, cosines } = unwrap(this.module.nearestByCosine(r.data, r.rows, r.cols, c.data, c.rows));
     return { choice, cosines: new Matrix(r.rows, c.rows, cosines) };
   }
 
-  principalPlane(points, extra = { rows: 0, cols: points?.cols ?? 0, data: [] }) {
-    const p = checkMatrix(points, 'points');
-    const e = checkMatrix(extra, 'extra points');
+  principalPlane(points, extra) {
+    const p = copyMatrix(points, 'points', this.maxArrayLength);
+    // No extra points: an empty matrix of the points' width.
+    const e = extra === undefined ? { rows: 0, cols: p.cols, data: new Float32Array(0) }
+      : copyMatrix(extra, 'extra points', this.maxArrayLength);
     const plane = unwrap(this.module.principalPlane(p.data, p.rows, p.cols, e.data, e.rows));
     return {
       centre: plane.centre,
@@ -148,11 +279,18 @@ class Engine {
   }
 
   seededMatrix(rows, cols, seed, scale = 1) {
-    if (!Number.isInteger(rows) || !Number.isInteger(cols) || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      throw new AttentionError('seededMatrix: rows, cols and seed must be whole numbers (seed from 0 to 4294967295)');
-    }
+    int32(rows, 'seededMatrix: rows');
+    int32(cols, 'seededMatrix: cols');
+    uint32(seed, 'seededMatrix: seed');
+    if (typeof scale !== 'number') throw new AttentionError(`seededMatrix: scale: expected a number, got ${describe(scale)}`);
     return new Matrix(rows, cols, unwrap(this.module.seededMatrix(rows, cols, seed, scale)).values);
   }
+}
+
+function projectionIndex(kind) {
+  const index = PROJECTION_INDEX.get(kind);
+  if (index === undefined) throw new AttentionError(`projection: expected "query", "key" or "value", got ${describe(kind)}`);
+  return index;
 }
 
 export class AttentionModel {
@@ -185,51 +323,58 @@ export class AttentionModel {
   }
 
   randomize(seed) {
-    if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-      throw new AttentionError(`seed: expected a whole number from 0 to 4294967295, got ${seed}`);
-    }
+    uint32(seed, 'seed');
     check(this.#alive().randomize(seed));
   }
 
   setHeadProjection(kind, head, values) {
-    const index = PROJECTION_INDEX[kind];
-    if (index === undefined) throw new AttentionError(`projection: expected "query", "key" or "value", got ${kind}`);
-    check(this.#alive().setHeadProjection(index, head, toFloat32(values, `W_${kind[0].toUpperCase()} of head ${head}`)));
+    const raw = this.#alive();
+    const index = projectionIndex(kind);
+    int32(head, 'head');
+    check(raw.setHeadProjection(index, head, this.engine.numbers(values, `W_${kind[0].toUpperCase()} of head ${head}`)));
   }
 
   setProjection(kind, values) {
-    const index = PROJECTION_INDEX[kind];
-    if (index === undefined) throw new AttentionError(`projection: expected "query", "key" or "value", got ${kind}`);
-    check(this.#alive().setProjection(index, toFloat32(values, `W_${kind[0].toUpperCase()}`)));
+    const raw = this.#alive();
+    const index = projectionIndex(kind);
+    check(raw.setProjection(index, this.engine.numbers(values, `W_${kind[0].toUpperCase()}`)));
   }
 
   setOutputProjection(values) {
-    check(this.#alive().setOutputProjection(toFloat32(values, 'W_O')));
+    const raw = this.#alive();
+    check(raw.setOutputProjection(this.engine.numbers(values, 'W_O')));
   }
 
   getWeights(kind) {
-    const index = WEIGHT_INDEX[kind];
-    if (index === undefined) throw new AttentionError(`weights: expected "query", "key", "value" or "output", got ${kind}`);
+    const raw = this.#alive();
+    const index = WEIGHT_INDEX.get(kind);
+    if (index === undefined) throw new AttentionError(`weights: expected "query", "key", "value" or "output", got ${describe(kind)}`);
     const d = this.config.dModel;
-    return new Matrix(d, d, new Float32Array(this.#alive().weights(index)));
+    return new Matrix(d, d, new Float32Array(raw.weights(index)));
   }
 
   setAttentionOverride(head, weights) {
     const raw = this.#alive();
+    int32(head, 'head');
     if (weights === null) check(raw.clearAttentionOverride(head));
-    else check(raw.setAttentionOverride(head, toFloat32(weights, `attention weights of head ${head}`)));
+    else check(raw.setAttentionOverride(head, this.engine.numbers(weights, `attention weights of head ${head}`)));
   }
 
   renormalizeRows(weights) {
     const raw = this.#alive();
-    check(raw.renormalizeRows(toFloat32(weights, 'weights to renormalize')));
+    check(raw.renormalizeRows(this.engine.numbers(weights, 'weights to renormalize')));
     return new Float32Array(raw.renormalized());
   }
 
-  forward(x, options = {}) {
+  forward(x, options) {
     const raw = this.#alive();
-    const { perHeadContributions = true, keepAttention = true } = options;
-    check(raw.forward(toFloat32(x, 'X'), Boolean(perHeadContributions), Boolean(keepAttention)));
+    // No options (undefined or null) means the defaults.
+    if (options !== undefined && options !== null && typeof options !== 'object') {
+      throw new AttentionError(`forward options: expected an object, got ${describe(options)}`);
+    }
+    const perHeadContributions = flag(options == null ? undefined : readField(options, 'perHeadContributions', 'forward options'), 'perHeadContributions', true);
+    const keepAttention = flag(options == null ? undefined : readField(options, 'keepAttention', 'forward options'), 'keepAttention', true);
+    check(raw.forward(this.engine.numbers(x, 'X'), perHeadContributions, keepAttention));
     const { seqLen: L, dModel: d, numHeads: h, dK } = this.config;
     // One copy of the packed trace (layout in bindings/multiple_heads_bindings.cpp), made
     // at once: a later call may grow the wasm memory and detach the view. The matrices
@@ -261,6 +406,7 @@ export class AttentionModel {
 
   similaritySingularValues(head) {
     const raw = this.#alive();
+    int32(head, 'head');
     check(raw.computeSimilaritySpectrum(head));
     return new Float64Array(raw.spectrum());
   }
@@ -273,9 +419,10 @@ export class AttentionModel {
    */
   similarityRank(head, relativeTolerance = 1e-6) {
     if (typeof relativeTolerance !== 'number' || !(relativeTolerance >= 0 && relativeTolerance < 1)) {
-      throw new AttentionError(`relativeTolerance: expected a number from 0 up to (not including) 1, got ${String(relativeTolerance).slice(0, 40)}`);
+      throw new AttentionError(`relativeTolerance: expected a number from 0 up to (not including) 1, got ${describe(relativeTolerance)}`);
     }
     const raw = this.#alive();
+    int32(head, 'head');
     check(raw.computeSimilaritySpectrum(head));
     return raw.spectrumRank(relativeTolerance);
   }

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "mha/errors.hpp"
+#include "mha/limits.hpp"
 #include "mha/matrix.hpp"
 
 namespace mha {
@@ -75,11 +76,11 @@ enum class Projection { Query, Key, Value };
 class MultiHeadAttention {
  public:
   // Throws InvalidArgument unless L >= 1, d_model >= 1, h >= 1, h divides d_model, and the
-  // sizes stay within kMaxSeqLen / kMaxModelWidth. All weights start at zero.
+  // sizes stay within kMaxSeqLen / kMaxModelWidth (limits.hpp). All weights start at zero.
   explicit MultiHeadAttention(const AttentionConfig& config);
 
-  static constexpr int kMaxSeqLen = 4096;
-  static constexpr int kMaxModelWidth = 4096;
+  static constexpr int kMaxSeqLen = mha::kMaxSeqLen;
+  static constexpr int kMaxModelWidth = mha::kMaxModelWidth;
 
   const AttentionConfig& config() const { return config_; }
 
@@ -106,12 +107,15 @@ class MultiHeadAttention {
   void clear_attention_override(int head);
   bool has_attention_override(int head) const;
 
-  // Runs the forward pass on X (L x d_model values, row-major).
+  // Runs the forward pass on X (L x d_model values, row-major). Throws InvalidArgument,
+  // before any work, when forward_multiply_adds() exceeds kMaxForwardMultiplyAdds.
   ForwardTrace forward(const std::vector<float>& x, const ForwardOptions& options = {}) const;
 
   // Singular values, in decreasing order, of head i's similarity matrix
   // W_Q^i (W_K^i)^T (d_model x d_model), computed in double precision. At most d_k of them
-  // are non-zero, because the product goes through a d_k-dimensional space.
+  // are non-zero, because the product goes through a d_k-dimensional space. Throws
+  // InvalidArgument, before any work, when spectrum_multiply_adds() exceeds
+  // kMaxSpectrumMultiplyAdds.
   std::vector<double> similarity_singular_values(int head) const;
 
  private:
@@ -122,6 +126,16 @@ class MultiHeadAttention {
   MatrixF w_q_, w_k_, w_v_, w_o_;
   std::vector<std::optional<MatrixF>> overrides_;
 };
+
+// The multiply-adds one forward pass with this shape and these options does: the counted
+// products (OperationCounts::total_multiply_adds) plus, with per_head_contributions, the
+// L x d_model^2 of the heads' contributions. What the work budget is checked against.
+std::uint64_t forward_multiply_adds(const AttentionConfig& config, const ForwardOptions& options);
+
+// An upper estimate of the multiply-adds of similarity_singular_values() for this shape:
+// the product W_Q^i (W_K^i)^T (d_model^2 d_k) and ten Jacobi sweeps of about 2 d_model^3
+// each (the sweeps needed for these matrices in practice stay below ten).
+std::uint64_t spectrum_multiply_adds(const AttentionConfig& config);
 
 // Divides each row of an L x L weight matrix by its sum, so that it can be used as an
 // override. Entries must be finite and non-negative and each row must have a positive sum;

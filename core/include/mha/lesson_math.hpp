@@ -3,8 +3,11 @@
 // way (InvalidArgument naming the bad argument).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "mha/limits.hpp"
 
 namespace mha {
 
@@ -22,15 +25,21 @@ std::vector<float> component_along(const std::vector<float>& matrix, int rows, i
                                    const std::vector<float>& u);
 
 // "Can the blend be undone?" Given value vectors V (L x d, one per row) and attention weights
-// w (L, non-negative, summing to 1), finds different weights w' (also non-negative, summing
-// to 1) with the same output w'^T V = w^T V, when such weights exist.
+// w (L, non-negative, summing to 1 within 1e-4), finds different weights w' (also
+// non-negative, with the same sum) with the same output w'^T V = w^T V, when such weights
+// exist.
 //
 // They exist exactly when the (d + 1) x L system [V^T; 1^T] n = 0 has a non-zero solution n
 // that can be added to w without making a weight negative: then w' = w + t n gives the same
 // average and the same total weight. With more tokens than d + 1 such n always exist, which
 // is the lesson's point: the output alone cannot tell which weights made it.
+//
+// The answer is checked as returned: `found` is true only if every w'_s is finite and
+// non-negative, the sums agree, and each output component differs by at most 1e-5 of
+// sum_s (w_s + w'_s) |V_sj| (the magnitude it is made of). Otherwise found is false and
+// nothing is claimed; no field is ever NaN.
 struct AlternativeWeights {
-  bool found = false;             // false when w is the only such weighting
+  bool found = false;             // false when w is the only such weighting, or none was verified
   std::vector<float> weights;     // w' (empty when !found)
   std::vector<float> output;      // w^T V (d values)
   std::vector<float> alternative_output;  // w'^T V (d values; empty when !found)
@@ -42,6 +51,15 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
 
 // rows x cols values drawn uniformly from [-scale, scale) by xorshift32 from `seed`: the
 // same numbers on every platform, so lesson data can name a seed instead of a table.
+// Rows up to kMaxSeededRows (an input X or a weight matrix), cols up to kMaxModelWidth.
+inline constexpr int kMaxSeededRows = kMaxSeqLen > kMaxModelWidth ? kMaxSeqLen : kMaxModelWidth;
 std::vector<float> seeded_matrix(int rows, int cols, std::uint32_t seed, float scale);
+
+// The stream seeded_matrix() reads row after row: seeded_matrix(r, c, seed, scale) is
+// seeded_values(r * c, seed, scale). MultiHeadAttention::randomize() draws its four
+// d_model x d_model matrices from one stream, so up to kMaxSeededValues values.
+inline constexpr std::size_t kMaxSeededValues =
+    4 * static_cast<std::size_t>(kMaxModelWidth) * static_cast<std::size_t>(kMaxModelWidth);
+std::vector<float> seeded_values(std::size_t count, std::uint32_t seed, float scale);
 
 }  // namespace mha

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,5 +16,9 @@ namespace mha {
 void require_matrix(const std::vector<float>& values, int rows, int cols, const std::string& what);
 // Requires lo <= value <= hi (inclusive).
 void require_in_range(long long value, long long lo, long long hi, const std::string& what);
+// Requires planned <= budget: the work a call would do (multiply-adds) within the budget
+// named budget_name (limits.hpp), checked before the call does any of it.
+void require_within_budget(std::uint64_t planned, std::uint64_t budget, const char* budget_name,
+                           const std::string& what);
 
 }  // namespace mha

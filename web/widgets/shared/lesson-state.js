@@ -7,13 +7,19 @@
 // which shows its starting state and a notice.
 
 const MAX_HASH_LENGTH = 20000;
+// Keys are the widgets' state-key attributes: any name of up to 32 letters, digits, '_' and
+// '-' not starting with a digit or '-', including 'constructor' or '__proto__'. Entries are
+// kept in objects without a prototype (and pending writes in a Map), so such keys are
+// plain keys: with {} 'constructor' in entries was always true, and a widget with
+// state-key="constructor" showed a false notice.
+const STATE_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
 const listeners = new Set();
 let pending = null;
 
 /** The parsed hash: { key: unknown JSON value } plus { key: error message } for bad entries. */
 export function readLessonState(hash = globalThis.location?.hash ?? '') {
-  const entries = {};
-  const errors = {};
+  const entries = Object.create(null);
+  const errors = Object.create(null);
   if (typeof hash !== 'string' || hash.length <= 1) return { entries, errors };
   if (hash.length > MAX_HASH_LENGTH) {
     errors['*'] = `The link's state is too long (${hash.length} characters) and was ignored.`;
@@ -27,7 +33,7 @@ export function readLessonState(hash = globalThis.location?.hash ?? '') {
     return { entries, errors };
   }
   for (const [key, text] of params) {
-    if (!/^[a-z][a-z0-9-]{0,31}$/.test(key)) continue;
+    if (!STATE_KEY.test(key)) continue;
     try {
       entries[key] = JSON.parse(text);
     } catch {
@@ -39,15 +45,15 @@ export function readLessonState(hash = globalThis.location?.hash ?? '') {
 
 /** Records one widget's state; the hash is rewritten once per frame, without a history entry. */
 export function writeLessonState(key, state) {
-  pending ??= {};
-  pending[key] = state;
+  pending ??= new Map();
+  pending.set(key, state);
   queueMicrotask(flush);
 }
 
 function flush() {
   if (!pending || !globalThis.location) return;
   const params = new URLSearchParams(location.hash.slice(1));
-  for (const [key, state] of Object.entries(pending)) {
+  for (const [key, state] of pending) {
     if (state === undefined) params.delete(key);
     else params.set(key, JSON.stringify(state));
   }

@@ -7,6 +7,8 @@
 //     view first, and only if that succeeds does the state change and the widget repaint.
 //     A rejected edit leaves the last good state in force and on screen;
 //   * undo of the last edits and reset to the starting state;
+//   * read-only, enforced here for every control at once: while the element has `readonly`,
+//     every commit that a learner's action causes is refused (see commit's `origin`);
 //   * the state mirrored into the URL hash (lesson-state.js) and a `change` event.
 //
 // A subclass defines:
@@ -34,6 +36,8 @@ import { WIDGETS } from '../registry.js';
 const HEAD_COLOUR_STYLES = headColourStyles();
 
 const UNDO_LIMIT = 100;
+// What commit() returns for a learner's edit of a read-only widget.
+export const READ_ONLY_MESSAGE = 'this widget is read-only';
 
 // The last kind of input on the page: 'key' or 'pointer' (for bringFiguresIntoView).
 let lastInput = 'key';
@@ -65,10 +69,10 @@ export class MhaWidget extends HTMLElement {
     return structuredClone(this.#state);
   }
 
-  /** Replaces the state (e.g. from an author's script); throws Error if it is invalid. */
+  /** Replaces the state (e.g. from an author's script, also when read-only); throws Error if it is invalid. */
   setState(raw) {
     const state = this.sanitizeState(structuredClone(raw));
-    const error = this.commit(state);
+    const error = this.commit(state, { origin: 'author' });
     if (error) throw new Error(error);
   }
 
@@ -130,7 +134,7 @@ export class MhaWidget extends HTMLElement {
     this.build();
     this.#applyHeadingLevel();
     this.#applyPanels();
-    if (this.#state !== null) this.commit(this.#state, { record: false, writeUrl: false });
+    if (this.#state !== null) this.commit(this.#state, { record: false, writeUrl: false, origin: 'author' });
     else this.#restore();
     this.#built = true;
     this.setAttribute('ready', '');
@@ -264,19 +268,21 @@ export class MhaWidget extends HTMLElement {
   #restore() {
     const { entries, errors } = readLessonState();
     const key = this.stateKey;
-    const problem = errors[key] ?? errors['*'];
-    if (!(key in entries) && this.hasAttribute('state')) {
+    // Own keys only (readLessonState's objects have no prototype; hasOwn says so here too).
+    const inHash = Object.hasOwn(entries, key);
+    const problem = Object.hasOwn(errors, key) ? errors[key] : errors['*'];
+    if (!inHash && this.hasAttribute('state')) {
       try {
-        const error = this.commit(this.sanitizeState(JSON.parse(this.getAttribute('state'))), { record: false, writeUrl: false });
+        const error = this.commit(this.sanitizeState(JSON.parse(this.getAttribute('state'))), { record: false, writeUrl: false, origin: 'author' });
         if (!error) return;
         this.showNotice(`The state attribute was rejected (${error}); showing the starting example.`);
       } catch (error) {
         this.showNotice(`The state attribute was ignored (${error.message}); showing the starting example.`);
       }
     }
-    if (key in entries) {
+    if (inHash) {
       try {
-        const error = this.commit(this.sanitizeState(entries[key]), { record: false });
+        const error = this.commit(this.sanitizeState(entries[key]), { record: false, origin: 'author' });
         if (!error) return;
         this.showNotice(`The link’s state for this widget was rejected (${error}); showing the starting example.`);
       } catch (error) {
@@ -285,14 +291,23 @@ export class MhaWidget extends HTMLElement {
     } else if (problem) {
       this.showNotice(`${problem} Showing the starting example.`);
     }
-    this.commit(this.defaultState(), { record: false, writeUrl: false });
+    this.commit(this.defaultState(), { record: false, writeUrl: false, origin: 'author' });
   }
 
   /**
    * Makes `next` the state if the core accepts it. Returns null on success, else the error
    * message (the caller shows it beside the field that caused it).
+   *
+   * `origin` says who asked: 'learner' (the default: every control, key, drag and click in
+   * a widget commits through here) or 'author' (setState() from a page's script, and the
+   * starting state from the `state` attribute or the link). While the element has
+   * `readonly`, learner commits are refused with READ_ONLY_MESSAGE: nothing changes, the
+   * URL hash included. Checking here, not in each control, keeps read-only true for every
+   * control, present and future (arrow keys on grids, drags and heatmap clicks once slipped
+   * through).
    */
-  commit(next, { record = true, writeUrl = true } = {}) {
+  commit(next, { record = true, writeUrl = true, origin = 'learner' } = {}) {
+    if (origin === 'learner' && this.readOnly) return READ_ONLY_MESSAGE;
     let view;
     try {
       view = this.compute(next);
@@ -314,12 +329,14 @@ export class MhaWidget extends HTMLElement {
   }
 
   undo() {
+    if (this.readOnly) return; // a learner's action: nothing to undo in a read-only widget
     const previous = this.#undo.pop();
     if (previous) this.commit(previous, { record: false });
     this.updateHistoryButtons?.();
   }
 
   reset() {
+    if (this.readOnly) return;
     this.clearNotice();
     this.commit(this.defaultState());
   }
@@ -343,7 +360,11 @@ export class MhaWidget extends HTMLElement {
     undo.addEventListener('click', () => this.undo());
     reset.addEventListener('click', () => this.reset());
     this.updateHistoryButtons = () => {
-      undo.disabled = !this.canUndo;
+      const disable = !this.canUndo;
+      // Disabling the focused button would drop focus to <body>, and a keyboard user would
+      // start again from the top of the page: hand focus to Reset, its neighbour, first.
+      if (disable && this.root.activeElement === undo) reset.focus();
+      undo.disabled = disable;
     };
     return element('div', { className: 'toolbar history', role: 'group', ariaLabel: label }, [undo, reset]);
   }

@@ -1,0 +1,156 @@
+// What every widget gets from MhaWidget (web/widgets/shared/widget-base.js), tested through
+// public behaviour only (state, URL hash, focus), so that restyled widgets keep passing:
+//   * readonly is enforced for every control at once (issue 11, item 2): keys on every tab
+//     stop, clicks and drags on every control and clickable or draggable element change
+//     neither the state nor the hash,
+//     while setState() from the page's script still works;
+//   * Undo does not drop focus to <body> when its last step disables it (item 6);
+//   * state-key may be any name, 'constructor', 'toString' and '__proto__' included
+//     (item 8): no false notice, and the state round-trips through the URL.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+
+const session = useSiteAndBrowser();
+const WIDGETS = ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions'];
+const KEYS = ['ArrowUp', 'ArrowRight', 'PageUp', 'End', 'Enter', ' '];
+const MAX_TAB_STOPS = 80;
+
+async function openEmbed(widget, query = '', viewport = { width: 1000, height: 900 }) {
+  const { page, problems } = await newWatchedPage(session.browser, viewport);
+  await page.goto(`${session.server.url}embed.html?widget=${widget}${query}`);
+  await page.locator(`mha-${widget}[ready]`).waitFor();
+  return { page, problems };
+}
+
+const stateOf = (page, widget) => page.$eval(`mha-${widget}`, (w) => JSON.stringify(w.state));
+const hashOf = (page) => page.evaluate(() => location.hash);
+
+/** Tabs through the page; at each stop calls visit(), which returns true to stop early. */
+async function eachTabStop(page, visit) {
+  await page.evaluate(() => document.activeElement?.blur());
+  for (let i = 0; i < MAX_TAB_STOPS; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement === document.body)) return false;
+    if (await visit(i)) return true;
+  }
+  return false;
+}
+
+/** The first keyboard edit a learner can make (ArrowUp on some tab stop): the new state. */
+async function editByKeyboard(page, widget) {
+  const start = await stateOf(page, widget);
+  let edited = null;
+  await eachTabStop(page, async () => {
+    await page.keyboard.press('ArrowUp');
+    const now = await stateOf(page, widget);
+    if (now !== start) edited = now;
+    return edited !== null;
+  });
+  return edited;
+}
+
+describe('widget base', () => {
+  for (const widget of WIDGETS) {
+    test(`${widget}: readonly refuses every learner edit (keys on every tab stop, clicks and drags on controls); setState still works`, async () => {
+      // A state a learner can reach, from an editable copy of the widget.
+      const editable = await openEmbed(widget);
+      const edited = await editByKeyboard(editable.page, widget);
+      assert.ok(edited, 'the editable widget can be edited from the keyboard');
+      await editable.page.close();
+
+      const { page, problems } = await openEmbed(widget, '&readonly');
+      const state = await stateOf(page, widget);
+      const hash = await hashOf(page);
+      let stops = 0;
+      await eachTabStop(page, async () => {
+        stops++;
+        for (const key of KEYS) await page.keyboard.press(key);
+        await page.keyboard.press('Shift+ArrowUp');
+        return false;
+      });
+      // Pointer: a click and an upward drag on every control and on everything the widget
+      // marks as clickable or draggable by its cursor (cells, heatmap rows), up to 60 spread
+      // over the widget.
+      const points = await page.$eval(`mha-${widget}`, (element, limit) => {
+        const candidates = [...element.shadowRoot.querySelectorAll('*')].filter((e) => {
+          const cursor = getComputedStyle(e).cursor;
+          return e.matches('input, select, button, textarea, summary, label, [tabindex]') ||
+            !['auto', 'default', 'text'].includes(cursor);
+        }).map((e) => e.getBoundingClientRect()).filter((r) => r.width >= 4 && r.height >= 4)
+          .map((r) => ({ x: r.x + r.width / 2, y: r.y + r.height / 2 + window.scrollY }));
+        const step = Math.max(1, candidates.length / limit);
+        return Array.from({ length: Math.min(limit, candidates.length) }, (_, i) => candidates[Math.floor(i * step)]);
+      }, 60);
+      let pointerActions = 0;
+      for (const point of points) {
+        await page.evaluate((y) => window.scrollTo(0, Math.max(0, y - 300)), point.y);
+        const y = point.y - await page.evaluate(() => window.scrollY);
+        await page.mouse.click(point.x, y);
+        await page.mouse.move(point.x, y);
+        await page.mouse.down();
+        await page.mouse.move(point.x, y - 30, { steps: 3 });
+        await page.mouse.up();
+        pointerActions += 2;
+      }
+      console.log(`${widget} readonly: ${stops} tab stops x ${KEYS.length + 1} keys, ${pointerActions} clicks and drags`);
+      assert.equal(await stateOf(page, widget), state, 'the state did not change');
+      assert.equal(await hashOf(page), hash, 'the URL hash was not rewritten');
+
+      // The page's own script may still set the state of a read-only widget.
+      await page.$eval(`mha-${widget}`, (w, s) => w.setState(JSON.parse(s)), edited);
+      assert.equal(await stateOf(page, widget), edited);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+
+    test(`${widget}: Undo keeps the focus in the widget when its last step disables it`, async () => {
+      const { page, problems } = await openEmbed(widget);
+      const start = await stateOf(page, widget);
+      assert.ok(await editByKeyboard(page, widget), 'one edit to undo');
+      const undo = page.locator(`mha-${widget}`).getByRole('button', { name: 'Undo', exact: true });
+      // Undo from the keyboard until nothing is left to undo (keyboard edits may record steps).
+      await undo.focus();
+      for (let i = 0; i < 20 && await undo.isEnabled(); i++) await page.keyboard.press('Enter');
+      assert.equal(await undo.isEnabled(), false, 'everything undone');
+      assert.equal(await stateOf(page, widget), start);
+      const focus = await page.evaluate((tag) => {
+        const widgetElement = document.querySelector(tag);
+        const inner = widgetElement.shadowRoot.activeElement;
+        return {
+          body: document.activeElement === document.body,
+          inWidget: document.activeElement === widgetElement,
+          inner: inner ? `${inner.tagName} ${inner.textContent.trim().slice(0, 20)}` : null,
+        };
+      }, `mha-${widget}`);
+      assert.equal(focus.body, false, 'focus did not fall to <body>');
+      assert.ok(focus.inWidget && focus.inner, `focus stays in the widget (got ${JSON.stringify(focus)})`);
+      // And the keyboard user can go on: Enter on the focused element (Reset) works.
+      await page.keyboard.press('Enter');
+      assert.equal(await stateOf(page, widget), start);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  test('state-key may be constructor, toString or __proto__: no false notice, and the state round-trips', async () => {
+    for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      const { page, problems } = await openEmbed('wo-mixing', `&state-key=${key}`);
+      const notice = () => page.$eval('mha-wo-mixing', (w) => {
+        const box = w.shadowRoot.querySelector('.notice');
+        return box && !box.hidden ? box.textContent : '';
+      });
+      assert.equal(await notice(), '', `${key}: no notice on a clean start`);
+      const edited = await editByKeyboard(page, 'wo-mixing');
+      assert.ok(edited, `${key}: an edit`);
+      const hash = await hashOf(page);
+      assert.ok(new URLSearchParams(hash.slice(1)).has(key), `${key}: the hash holds the state under its key (${hash.slice(0, 60)})`);
+      await page.reload();
+      await page.locator('mha-wo-mixing[ready]').waitFor();
+      assert.equal(await notice(), '', `${key}: no notice after reload`);
+      assert.equal(await stateOf(page, 'wo-mixing'), edited, `${key}: the state came back from the link`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+});
