@@ -24,3 +24,20 @@ sharedEngine().then(
     status.classList.add('error');
   },
 );
+
+// Display math that is wider than a phone scrolls sideways inside its box; while it does, the
+// box is a tab stop (arrow keys scroll it), so keyboard users can read all of it too.
+const mathObserver = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    const scrolls = target.scrollWidth > target.clientWidth + 1;
+    if (scrolls === target.hasAttribute('tabindex')) continue;
+    if (scrolls) {
+      target.tabIndex = 0;
+      target.setAttribute('role', 'group');
+      target.setAttribute('aria-label', 'Formula (scrolls sideways)');
+    } else {
+      for (const name of ['tabindex', 'role', 'aria-label']) target.removeAttribute(name);
+    }
+  }
+});
+for (const box of document.querySelectorAll('.math-display')) mathObserver.observe(box);

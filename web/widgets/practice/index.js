@@ -28,6 +28,16 @@ export class PracticeQuestions extends HTMLElement {
         value: String(q + 1), content: String(q + 1), label: `Question ${q + 1} of ${questions.length}`, panels: [fieldset],
       })),
     });
+    // After a question, a phone's "Next question" (not shown wider, where all are in view).
+    questions.slice(0, -1).forEach((fieldset, q) => {
+      const next = element('button', { type: 'button', className: 'secondary narrow-next', textContent: 'Next question' });
+      next.addEventListener('click', () => {
+        narrow.show(String(q + 2));
+        questions[q + 1].querySelector('input').focus();
+        questions[q + 1].scrollIntoView?.({ block: 'nearest' });
+      });
+      fieldset.querySelector('.check-row').append(next);
+    });
     body.append(narrow.element, ...questions);
     root.append(body);
     this.setAttribute('ready', '');
@@ -56,7 +66,7 @@ export class PracticeQuestions extends HTMLElement {
     return element('fieldset', { className: 'question' }, [
       element('legend', {}, [`${q + 1}. `, ...notation(question.prompt)]),
       ...options,
-      check,
+      element('div', { className: 'check-row' }, [check]),
       feedback,
     ]);
   }
