@@ -121,9 +121,46 @@ test('at 390 px: tap targets of 24 px or more, display math never clipped', asyn
   assert.deepEqual(problems, []);
 });
 
+// On a phone each widget shows its secondary panels one at a time (web/ui/narrow-switch.js):
+// a radio group with one tab stop; arrow keys choose, and only the chosen panels show. Wider,
+// the switch is not shown and every panel is.
+test('at 390 px each widget’s “Show” switch is a radio group with one tab stop that shows one panel at a time; at 1280 px it is not there', async () => {
+  const tags = [...WIDGET_TAGS, 'mha-practice'];
+  const switches = (page) => page.evaluate((tags) => tags.flatMap((tag) => [...document.querySelector(tag).shadowRoot.querySelectorAll('.narrow-switch')]
+    .map((sw) => ({ tag, visible: sw.getClientRects().length > 0 }))), tags);
+  const wide = await openLesson({ width: 1280, height: 800 });
+  assert.ok((await switches(wide.page)).every((s) => !s.visible), 'no switch at 1280 px');
+  assert.equal(await wide.page.evaluate((tags) => tags.flatMap((tag) => [...document.querySelector(tag).shadowRoot.querySelectorAll('.narrow-off')])
+    .filter((el) => el.getClientRects().length === 0 && !el.closest('[hidden]')).length, tags), 0, 'every panel shown at 1280 px');
+
+  const { page, problems } = await openLesson(PHONE);
+  const found = await switches(page);
+  assert.ok(found.length >= 5 && found.every((s) => s.visible), JSON.stringify(found));
+  for (const tag of new Set(found.map((s) => s.tag))) {
+    const read = () => page.locator(tag).evaluate((host) => {
+      const group = host.shadowRoot.querySelector('.narrow-switch [role="radiogroup"]');
+      const radios = [...group.querySelectorAll('[role="radio"]')];
+      return {
+        name: group.getAttribute('aria-label'),
+        stops: radios.filter((r) => r.tabIndex === 0).length,
+        checked: radios.findIndex((r) => r.getAttribute('aria-checked') === 'true'),
+        shown: [...host.shadowRoot.querySelectorAll('.narrow-off')].filter((el) => el.getClientRects().length > 0).length,
+        focused: host.shadowRoot.activeElement?.getAttribute('aria-checked'),
+      };
+    });
+    const before = await read();
+    assert.ok(before.name && before.stops === 1 && before.checked === 0 && before.shown === 0, `${tag}: ${JSON.stringify(before)}`);
+    await page.locator(tag).evaluate((host) => host.shadowRoot.querySelector('.narrow-switch [aria-checked="true"]').focus());
+    await page.keyboard.press('ArrowRight');
+    const after = await read();
+    assert.ok(after.stops === 1 && after.checked === 1 && after.shown === 0 && after.focused === 'true', `${tag} after →: ${JSON.stringify(after)}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
 // Not met yet (issue 10 stays open on it): measured and reported on every run, and marked
 // todo so that the suite records the miss without failing on it.
-test('at 390 px the page is at most 12 screens long', { todo: 'issue 10: about 25 screens at 390 px today; the target is 12' }, async () => {
+test('at 390 px the page is at most 12 screens long', { todo: 'issue 10: 15.9 screens at 390 px (13,400 px; 25.3 before the phone layouts); prose and header are about 7.3 screens of it; the target is 12' }, async () => {
   const { page } = await openLesson(PHONE);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const widgets = await page.evaluate((tags) => tags.map((tag) => `${tag} ${Math.round(document.querySelector(tag).getBoundingClientRect().height)}`), WIDGET_TAGS);
