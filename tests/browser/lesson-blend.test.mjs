@@ -162,7 +162,9 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     assert.deepEqual(model.oneHead.members.map((m) => m.id), ['subject', 'complement']);
     const { blend, problems } = await open();
     const got = await shown(blend);
-    assert.equal(got.fair, `Same W_Q, W_K, W_V, W_O and the same d_model = ${fairness.one.dModel} in both; only the split differs: 1 head of width ${fairness.one.width} doing both jobs, or 2 heads of width ${fairness.two.width} doing one each.`);
+    // Typeset: W_Q shows as W with subscript Q (text "WQ"), d_model as d with "model" below.
+    assert.equal(got.fair, `Same WQ, WK, WV, WO and the same dmodel = ${fairness.one.dModel} in both; only the split differs: 1 head of width ${fairness.one.width} doing both jobs, or 2 heads of width ${fairness.two.width} doing one each.`);
+    assert.equal(await blend.evaluate((el) => el.shadowRoot.querySelectorAll('.fair sub').length), 5);
     assert.deepEqual(problems, []);
   });
 
