@@ -264,6 +264,24 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('Reset clears invalid typed text and its message (issue 11, item 10)', async () => {
+    const { page, blend, problems } = await open();
+    await blend.getByRole('slider', { name: 'One head: weight on “researcher”' }).focus();
+    await page.keyboard.press('Enter');
+    const field = blend.getByLabel('One head: exact weight on “researcher” (the others rescale)');
+    await field.fill('abc');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    await blend.getByRole('button', { name: 'Reset' }).click();
+    assert.deepEqual(await state(blend), { budget: null });
+    const leftovers = await blend.evaluate((el) => ({
+      invalid: [...el.shadowRoot.querySelectorAll('[aria-invalid="true"]')].length,
+      typed: [...el.shadowRoot.querySelectorAll('input')].filter((i) => i.value === 'abc' && i.getClientRects().length > 0).length,
+      messages: [...el.shadowRoot.querySelectorAll('.ui-error, .field-error')].map((e) => e.textContent.trim()).filter(Boolean),
+    }));
+    assert.deepEqual(leftovers, { invalid: 0, typed: 0, messages: [] });
+    assert.deepEqual(problems, []);
+  });
+
   test('undo it? a tiny move reads “< 1%”, never “0%”; the point still coincides', async () => {
     const { blend, problems } = await open();
     const budget = w.tokens.map((_, t) => (t === w.subjectIndex ? 0.997 : t === 2 ? 0.003 : 0));
