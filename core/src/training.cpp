@@ -265,9 +265,7 @@ const char* task_name(Task task) {
   return "?";
 }
 
-int task_classes(Task task, int vocab) {
-  return task == Task::BackAndFirst ? vocab * vocab : vocab;
-}
+int task_outputs(Task task) { return task == Task::BackAndFirst ? 2 : 1; }
 
 TaskBatch make_task_batch(Task task, int vocab, int seq_len, int offset, int count,
                           std::uint32_t& state) {
@@ -302,7 +300,7 @@ namespace {
 
 void validate(const ModelConfig& c) {
   require_in_range(c.vocab, 2, 64, "vocab");
-  require_in_range(c.classes, 2, 4096, "classes");
+  require_in_range(c.outputs, 1, 2, "outputs");
   require_in_range(c.seq_len, 2, 64, "seq_len (L)");
   require_in_range(c.d_model, 1, 256, "d_model");
   require_in_range(c.num_heads, 1, c.d_model, "num_heads (h)");
@@ -324,7 +322,7 @@ template <typename T>
 TinyTransformerT<T>::TinyTransformerT(const ModelConfig& config, std::uint32_t seed)
     : config_(config) {
   validate(config);
-  const int d = config.d_model, V = config.vocab, L = config.seq_len, C = config.classes;
+  const int d = config.d_model, V = config.vocab, L = config.seq_len, C = config.outputs * config.vocab;
   const float a = std::sqrt(3.0f / static_cast<float>(d));
   token_embedding_ = seeded<T>(V, d, stream_state(seed, 1), 1.0f);
   position_embedding_ = seeded<T>(L, d, stream_state(seed, 2), 1.0f);
@@ -358,13 +356,16 @@ std::vector<typename TinyTransformerT<T>::ParameterRef> TinyTransformerT<T>::par
 
 template <typename T>
 LossResult TinyTransformerT<T>::run(const TaskBatch& batch, bool backward, bool per_sequence_loss) {
-  const int d = config_.d_model, L = config_.seq_len, C = config_.classes, V = config_.vocab;
+  const int d = config_.d_model, L = config_.seq_len, V = config_.vocab, G = config_.outputs;
+  const int C = G * V;  // read-out width: output g owns columns g V .. g V + V - 1
   if (batch.seq_len != L) {
     throw InvalidArgument(message("batch: sequences of ", batch.seq_len,
                                   " tokens, but the model takes seq_len = ", L));
   }
   const int B = batch.count, N = B * L;
   const std::size_t layers = layers_.size();
+  int label_limit = 1;
+  for (int g = 0; g < G; ++g) label_limit *= V;
 
   // Embedding: x_0[b L + t] = E[token] + P[t].
   residual_.resize(layers + 1);
@@ -383,58 +384,80 @@ LossResult TinyTransformerT<T>::run(const TaskBatch& batch, bool backward, bool 
     layers_[l].forward(residual_[l], B, L, layer_out_);
     residual_[l + 1] = residual_[l] + layer_out_;
   }
-  // Read-out: logits = x_L W_U + b_U.
+  // Read-out: logits = x_L W_U + b_U (N x G V).
   const MatrixT<T>& top = residual_[layers];
   logits_.resize(N, C);
   Ops<T>::gemm(N, C, d, top.data(), d, readout_w_.data(), C, logits_.data(), C);
   logits_.rowwise() += readout_b_.row(0);
 
-  // Cross-entropy. For a row z with maximum m and the softmax p of it:
-  //   -log p_y = log sum_c exp(z_c - m) - (z_y - m) = -log p_argmax + (m - z_y),
-  // because p_argmax = exp(0) / sum_c exp(z_c - m). Both terms stay finite even when p_y
-  // underflows. logits_ becomes the softmax p in place (the gradient needs it).
-  predictions_.assign(static_cast<std::size_t>(N), -1);
-  std::vector<T> row_max(static_cast<std::size_t>(N));
-  std::vector<T> z_label(static_cast<std::size_t>(N), T(0));
-  int scored = 0, correct = 0;
+  // Digits of each label: target(r, g) is the token output g must predict (-1: not scored).
+  std::vector<int> target(static_cast<std::size_t>(N) * G, -1);
   std::vector<int> scored_in(static_cast<std::size_t>(B), 0);
+  int scored = 0;
   for (int r = 0; r < N; ++r) {
-    Eigen::Index arg;
-    row_max[static_cast<std::size_t>(r)] = logits_.row(r).maxCoeff(&arg);
-    predictions_[static_cast<std::size_t>(r)] = static_cast<int>(arg);
-    const int label = batch.labels[static_cast<std::size_t>(r)];
+    int label = batch.labels[static_cast<std::size_t>(r)];
     if (label < 0) continue;
-    if (label >= C) {
+    if (label >= label_limit) {
       throw InvalidArgument(message("batch: label ", label, " at position ", r % L, " of sequence ",
-                                    r / L, " is outside 0 .. ", C - 1));
+                                    r / L, " is outside 0 .. ", label_limit - 1));
     }
-    z_label[static_cast<std::size_t>(r)] = logits_(r, label);
+    for (int g = G - 1; g >= 0; --g, label /= V) target[static_cast<std::size_t>(r) * G + g] = label % V;
     ++scored;
     ++scored_in[static_cast<std::size_t>(r / L)];
-    if (arg == label) ++correct;
   }
   if (scored == 0) throw InvalidArgument("batch: no position has a label");
-  Ops<T>::softmax(N, C, logits_.data(), C);
+
+  // Cross-entropy of each output. For its logits z with maximum m and softmax p:
+  //   -log p_y = log sum_c exp(z_c - m) - (z_y - m) = -log p_argmax + (m - z_y),
+  // because p_argmax = exp(0) / sum_c exp(z_c - m). Both terms stay finite even when p_y
+  // underflows. logits_ becomes the softmaxes in place (the gradient needs them).
+  predictions_.assign(static_cast<std::size_t>(N), 0);
+  std::vector<int> arg(static_cast<std::size_t>(N) * G);
+  std::vector<T> row_max(static_cast<std::size_t>(N) * G), z_label(static_cast<std::size_t>(N) * G, T(0));
+  for (int r = 0; r < N; ++r) {
+    for (int g = 0; g < G; ++g) {
+      const std::size_t rg = static_cast<std::size_t>(r) * G + g;
+      Eigen::Index a;
+      row_max[rg] = logits_.row(r).segment(g * V, V).maxCoeff(&a);
+      arg[rg] = static_cast<int>(a);
+      predictions_[static_cast<std::size_t>(r)] = predictions_[static_cast<std::size_t>(r)] * V + arg[rg];
+      if (target[rg] >= 0) z_label[rg] = logits_(r, g * V + target[rg]);
+    }
+  }
+  for (int g = 0; g < G; ++g) Ops<T>::softmax(N, V, logits_.data() + g * V, C);
   double total = 0;
+  int correct = 0;
+  std::vector<int> correct_output(static_cast<std::size_t>(G), 0);
   for (int r = 0; r < N; ++r) {
     if (batch.labels[static_cast<std::size_t>(r)] < 0) continue;
-    const T p_max = logits_(r, predictions_[static_cast<std::size_t>(r)]);
-    total += -std::log(static_cast<double>(p_max)) +
-             static_cast<double>(row_max[static_cast<std::size_t>(r)] - z_label[static_cast<std::size_t>(r)]);
+    bool all = true;
+    for (int g = 0; g < G; ++g) {
+      const std::size_t rg = static_cast<std::size_t>(r) * G + g;
+      const T p_max = logits_(r, g * V + arg[rg]);
+      total += -std::log(static_cast<double>(p_max)) + static_cast<double>(row_max[rg] - z_label[rg]);
+      const bool right = arg[rg] == target[rg];
+      correct_output[static_cast<std::size_t>(g)] += right ? 1 : 0;
+      all = all && right;
+    }
+    correct += all ? 1 : 0;
   }
-  LossResult result{total / scored, static_cast<double>(correct) / scored, scored};
+  LossResult result;
+  result.loss = total / scored;
+  result.accuracy = static_cast<double>(correct) / scored;
+  result.scored = scored;
+  for (int g = 0; g < G; ++g) result.output_accuracy.push_back(static_cast<double>(correct_output[static_cast<std::size_t>(g)]) / scored);
   if (!backward) return result;
 
-  // d loss / d logits = (p - onehot(label)) / n for scored rows (n = scored positions, or
-  // the sequence's own count with per_sequence_loss), 0 for the others.
+  // d loss / d logits = (p - onehot(target)) / n in each output's block, for scored rows
+  // (n = scored positions, or the sequence's own count with per_sequence_loss); 0 for the
+  // others.
   for (int r = 0; r < N; ++r) {
-    const int label = batch.labels[static_cast<std::size_t>(r)];
-    if (label < 0) {
+    if (batch.labels[static_cast<std::size_t>(r)] < 0) {
       logits_.row(r).setZero();
       continue;
     }
     const T n = static_cast<T>(per_sequence_loss ? scored_in[static_cast<std::size_t>(r / L)] : scored);
-    logits_(r, label) -= T(1);
+    for (int g = 0; g < G; ++g) logits_(r, g * V + target[static_cast<std::size_t>(r) * G + g]) -= T(1);
     logits_.row(r) /= n;
   }
   const MatrixT<T>& d_logits = logits_;
@@ -505,8 +528,8 @@ TrainingConfig default_training_config(Task task) {
   TrainingConfig c;
   c.task = task;
   if (task == Task::PreviousToken) {
-    c.vocab = 8;
     c.num_heads = 4;
+    c.steps = 400;
   }
   return c;
 }
@@ -526,7 +549,7 @@ ModelConfig model_config(const TrainingConfig& c) {
   }
   ModelConfig m;
   m.vocab = c.vocab;
-  m.classes = task_classes(c.task, c.vocab);
+  m.outputs = task_outputs(c.task);
   m.seq_len = c.seq_len;
   m.d_model = c.d_model;
   m.num_heads = c.num_heads;
@@ -560,7 +583,11 @@ LossResult Trainer::step(int n) {
     accuracy += r.accuracy;
     scored += r.scored;
   }
-  return {loss / n, accuracy / n, scored};
+  LossResult result;
+  result.loss = loss / n;
+  result.accuracy = accuracy / n;
+  result.scored = scored;
+  return result;
 }
 
 LossResult Trainer::evaluate() { return model_.run(eval_set_, false); }
