@@ -12,9 +12,12 @@ import { ROOT, run, step } from '../scripts/lib/run.mjs';
 import { loadTestEngine } from '../tests/node/load-engine.mjs';
 import { attentionForwardPlain } from './attention-plain.js';
 import { pageBench } from './page-bench.mjs';
+import { trainingBench } from './training-bench.mjs';
 
 const settings = JSON.parse(readFileSync(path.join(ROOT, 'bench/bench_configs.json'), 'utf8'));
 const quick = process.argv.includes('--quick');
+// --training: only the training measurements (steps per second, time to accuracy).
+const onlyTraining = process.argv.includes('--training');
 const configs = quick ? settings.configs.slice(0, 4) : settings.configs;
 const { seed } = settings;
 const minSeconds = quick ? 0.2 : settings.minSeconds;
@@ -26,7 +29,7 @@ step('build the wasm modules and the peak loop', () =>
 const nativeDir = path.join(ROOT, 'build/bench-native');
 step('build the native benchmark (g++ -O3 -march=native)', () => {
   run('cmake', ['-S', ROOT, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release', '-DMHA_BUILD_BENCH=ON', '-DMHA_BUILD_TESTS=OFF'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  run('cmake', ['--build', nativeDir, '--target', 'bench_native', '--parallel', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  run('cmake', ['--build', nativeDir, '--target', 'bench_native', '--target', 'bench_training_native', '--parallel', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
 });
 
 /** Median milliseconds of fn() after a warm-up that lets V8 tier up. */
@@ -55,6 +58,16 @@ function maxRelativeDifference(a, b) {
 }
 
 const engines = { simd: await loadTestEngine('simd'), scalar: await loadTestEngine('scalar') };
+const training = trainingBench({
+  engines, nativeBinary: path.join(nativeDir, 'bench_training_native'), seed: 1, timedSteps: quick ? 50 : 300,
+});
+if (onlyTraining) {
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  const file = path.join(ROOT, 'bench/results/training.json');
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, training }, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(ROOT, file)}`);
+  process.exit(0);
+}
 const nativeLines = execFileSync(path.join(nativeDir, 'bench_native'),
   [String(seed), String(minSeconds), String(minRuns), ...configs.flat().map(String)], { encoding: 'utf8' })
   .trim().split('\n').map((line) => JSON.parse(line));
@@ -150,5 +163,5 @@ console.log(`page: main-thread long tasks (> 50 ms) while measuring: ${page.long
 const resultsDir = path.join(ROOT, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, quick ? 'quick.json' : 'latest.json');
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, peakGflops, rows, equalCost, page }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, peakGflops, rows, equalCost, training, page }, null, 2)}\n`);
 console.log(`\nwritten: ${path.relative(ROOT, file)}`);

@@ -578,6 +578,12 @@ LossResult Trainer::step(int n) {
     const TaskBatch batch = make_task_batch(config_.task, config_.vocab, config_.seq_len,
                                             config_.offset, config_.batch_size, data_state_);
     const LossResult r = model_.run(batch, true);
+    if (!std::isfinite(r.loss)) {
+      // Nothing can be undone at this point (earlier steps changed the weights); say so.
+      throw InvalidArgument(message("training diverged at step ", adam_.steps() + 1,
+                                    " (the loss is not a finite number): create a new trainer "
+                                    "with a smaller learning_rate"));
+    }
     adam_.step(model_.parameters());
     loss += r.loss;
     accuracy += r.accuracy;

@@ -421,3 +421,13 @@ TEST_CASE("previous token: learned, and no single head of four is indispensable"
   CHECK(on_previous / (4 * (L - 1)) > 0.5);
   CHECK(ex.tokens.size() == static_cast<std::size_t>(L));
 }
+
+TEST_CASE("a diverging run is reported, not continued with NaN", "[training][errors]") {
+  TrainingConfig c = default_training_config(Task::PreviousToken);
+  c.eval_size = 4;
+  Trainer trainer(c, 1);
+  trainer.step(1);
+  // Weights of 1e30 overflow the projections: the loss stops being a finite number.
+  trainer.model().parameters()[0].value->setConstant(1e30f);
+  CHECK_THROWS_WITH(trainer.step(5), Catch::Contains("training diverged at step"));
+}

@@ -251,7 +251,9 @@ class Trainer {
   int steps_done() const { return adam_.steps(); }
 
   // n Adam steps on fresh random batches (1 <= n <= 100000); returns the mean training
-  // loss and accuracy over those batches.
+  // loss and accuracy over those batches. Heads switched off stay off (and untrained).
+  // Throws InvalidArgument if the loss stops being finite (learning rate far too large);
+  // the trainer is then unusable.
   LossResult step(int n);
 
   // Loss and accuracy on the fixed evaluation set, with the current head mask.
