@@ -389,6 +389,12 @@ LossResult TinyTransformerT<T>::run(const TaskBatch& batch, bool backward, bool 
   logits_.resize(N, C);
   Ops<T>::gemm(N, C, d, top.data(), d, readout_w_.data(), C, logits_.data(), C);
   logits_.rowwise() += readout_b_.row(0);
+  // Overflow anywhere upstream (inf, then NaN) reaches the logits. The SIMD softmax would
+  // turn NaN into weight 0 and hide it, so it is caught here.
+  if (!logits_.allFinite()) {
+    throw InvalidArgument("the logits are not finite numbers: the weights have overflowed the "
+                          "float32 range");
+  }
 
   // Digits of each label: target(r, g) is the token output g must predict (-1: not scored).
   std::vector<int> target(static_cast<std::size_t>(N) * G, -1);
@@ -577,13 +583,18 @@ LossResult Trainer::step(int n) {
   for (int s = 0; s < n; ++s) {
     const TaskBatch batch = make_task_batch(config_.task, config_.vocab, config_.seq_len,
                                             config_.offset, config_.batch_size, data_state_);
-    const LossResult r = model_.run(batch, true);
-    if (!std::isfinite(r.loss)) {
-      // Nothing can be undone at this point (earlier steps changed the weights); say so.
-      throw InvalidArgument(message("training diverged at step ", adam_.steps() + 1,
-                                    " (the loss is not a finite number): create a new trainer "
-                                    "with a smaller learning_rate"));
+    // Nothing can be undone when a step overflows (earlier steps changed the weights); say so.
+    const auto diverged = [&](const std::string& why) {
+      return InvalidArgument(message("training diverged at step ", adam_.steps() + 1, " (", why,
+                                     "): create a new trainer with a smaller learning_rate"));
+    };
+    LossResult r;
+    try {
+      r = model_.run(batch, true);
+    } catch (const InvalidArgument& e) {
+      throw diverged(e.what());
     }
+    if (!std::isfinite(r.loss)) throw diverged("the loss is not a finite number");
     adam_.step(model_.parameters());
     loss += r.loss;
     accuracy += r.accuracy;
