@@ -7,6 +7,9 @@
 //     (masked scores, which are -infinity by design, excepted), or
 //   * it throws mha::InvalidArgument with a non-empty message;
 //   * nothing else ever escapes.
+// Every 50th iteration also builds a trainer from a random (mostly tiny, sometimes invalid)
+// configuration and drives it: steps, head masks of right and wrong sizes, importance,
+// attention examples; losses, accuracies and importance scores must be finite.
 // Usage: fuzz_core [iterations] [seed]
 #include <cmath>
 #include <cstdio>
@@ -19,6 +22,7 @@
 #include "mha/attention.hpp"
 #include "mha/kernels.hpp"
 #include "mha/lesson_math.hpp"
+#include "mha/training.hpp"
 
 namespace {
 
@@ -218,6 +222,49 @@ void fuzz_kernels(Random& r) {
   }
 }
 
+void fuzz_training(Random& r) {
+  mha::TrainingConfig c;
+  c.task = r.chance(50) ? mha::Task::PreviousToken : mha::Task::BackAndFirst;
+  c.vocab = r.below(17) + (r.chance(5) ? -1 : 1);
+  c.seq_len = r.below(12) + (r.chance(5) ? -1 : 1);
+  c.offset = r.below(c.seq_len + 1);
+  c.d_model = r.below(16) + (r.chance(5) ? -1 : 1);
+  c.num_heads = r.below(8) + (r.chance(5) ? -1 : 1);
+  c.num_layers = r.below(3) + (r.chance(5) ? 0 : 1);
+  c.causal = r.chance(70);
+  c.batch_size = r.below(4) + (r.chance(5) ? 0 : 1);
+  c.eval_size = r.below(6) + (r.chance(5) ? 0 : 1);
+  c.learning_rate = r.chance(10) ? r.value() : 0.01f * static_cast<float>(r.below(20) + 1);
+  std::unique_ptr<mha::Trainer> trainer;
+  attempt("Trainer", [&] { trainer = std::make_unique<mha::Trainer>(c, r.next()); });
+  if (!trainer) return;
+  const int heads = c.num_heads * c.num_layers;
+  for (int step = 0; step < 5; ++step) {
+    switch (r.below(5)) {
+      case 0: attempt("Trainer::step", [&] {
+        const mha::LossResult res = trainer->step(r.below(4) + (r.chance(5) ? -1 : 1));
+        if (!std::isfinite(res.loss) || !(res.accuracy >= 0 && res.accuracy <= 1)) fail("training loss or accuracy");
+      }); break;
+      case 1: attempt("Trainer::set_head_mask", [&] {
+        std::vector<bool> mask(static_cast<std::size_t>(r.chance(10) ? r.below(heads + 2) : heads));
+        for (std::size_t i = 0; i < mask.size(); ++i) mask[i] = r.chance(40);
+        trainer->set_head_mask(mask);
+      }); break;
+      case 2: attempt("Trainer::importance", [&] {
+        for (const mha::HeadImportance& h : trainer->importance())
+          if (!std::isfinite(h.loss_change) || !std::isfinite(h.gradient_score)) fail("importance");
+      }); break;
+      case 3: attempt("Trainer::example", [&] {
+        for (float w : trainer->example(r.below(c.eval_size + 2) - 1).weights)
+          if (!std::isfinite(w) || w < 0) fail("attention example weight");
+      }); break;
+      default: attempt("Trainer::evaluate", [&] {
+        if (!std::isfinite(trainer->evaluate().loss)) fail("evaluation loss");
+      });
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,6 +275,7 @@ int main(int argc, char** argv) {
     fuzz_model(r);
     fuzz_lesson_math(r);
     fuzz_kernels(r);
+    if (i % 50 == 0) fuzz_training(r);
   }
   std::printf("fuzz_core: %lld iterations (seed %llu): %lld calls succeeded with finite results, "
               "%lld rejected with a message, 0 failures\n",
