@@ -147,6 +147,39 @@ describe('training', () => {
     assert.equal(engine.liveTrainers, 0);
   });
 
+  test('hostile settings and masks are refused before any wasm call: stack and heap unchanged', () => {
+    const thrower = () => { throw new Error('hostile getter'); };
+    const trainer = engine.createTrainer({ task: 'previous-token', evalSize: 4, batchSize: 2 }, 1);
+    try {
+      const hostile = [
+        () => engine.createTrainer(new Proxy({}, { ownKeys: thrower })),
+        () => engine.createTrainer(Object.defineProperty({}, 'dModel', { get: thrower, enumerable: true })),
+        () => engine.createTrainer({ dModel: 2 ** 32 + 16 }),
+        () => engine.createTrainer({ causal: 'false' }),
+        () => engine.createTrainer({ task: { toString: () => 'previous-token' } }),
+        () => engine.createTrainer({}, 2 ** 32),
+        () => trainer.ablate(new Proxy([false, false, false, false], { get: (t, k) => (k === 'length' ? 4 : thrower()) })),
+        () => trainer.ablate(Object.defineProperty([false, false, false, false], 2, { get: thrower })),
+        () => trainer.step(2 ** 32 + 1),
+        () => trainer.attention(-(2 ** 32)),
+      ];
+      hostile.forEach((call) => assert.throws(call, AttentionError));
+      const stack = engine.wasmStackPointer(), heap = engine.heapBytesInUse();
+      for (let i = 0; i < 2000; i++) {
+        for (const call of hostile) {
+          try { call(); } catch { /* AttentionError, checked above */ }
+        }
+      }
+      assert.equal(engine.wasmStackPointer(), stack);
+      assert.equal(engine.heapBytesInUse(), heap);
+      assert.equal(engine.liveTrainers, 1);
+      assert.equal(trainer.stepsDone, 0, 'step(2^32 + 1) was refused, not run as step(1)');
+      assert.ok(Number.isFinite(trainer.step(1).loss));
+    } finally {
+      trainer.delete();
+    }
+  });
+
   test('200 create/step/importance/delete cycles do not leak', () => {
     const cycle = (i) => {
       const trainer = engine.createTrainer({ task: 'previous-token', evalSize: 4, batchSize: 2 }, i);
