@@ -1,7 +1,8 @@
-// What the lesson's function bindings share: a result object { error: "" | message, ... }
-// filled by a lambda, with every C++ exception turned into its message (no exception
-// crosses into JavaScript), and arrays copied into fresh typed arrays (not views into the
-// wasm heap, which memory growth would detach).
+// What the bindings share so that no C++ exception crosses into JavaScript: guarded()
+// runs an action and returns "" or the exception's message (for class methods), and
+// guarded_object() fills a result object { error: "" | message, ... } (for functions).
+// Arrays go out as fresh typed arrays (not views into the wasm heap, which memory growth
+// would detach).
 #pragma once
 
 #include <emscripten/bind.h>
@@ -28,6 +29,21 @@ inline val copy_to_js(const std::vector<float>& v) { return copy_to_js("Float32A
 // A JS array of numbers as floats (engine.js has already checked and copied it).
 inline std::vector<float> from_js(const val& array) {
   return emscripten::convertJSArrayToNumberVector<float>(array);
+}
+
+// Runs `action()`; returns "" on success, else the message of what it threw.
+template <typename Action>
+std::string guarded(Action&& action) {
+  try {
+    action();
+    return {};
+  } catch (const std::bad_alloc&) {
+    return "out of memory: this input is too large for the browser";
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "unexpected error in the core";
+  }
 }
 
 // Runs `fill(result)`; on an exception, result = { error: message } instead.

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "js_results.hpp"
 #include "mha/attention.hpp"
 #include "mha/kernels.hpp"
 #include "mha/lesson_math.hpp"
@@ -34,19 +35,7 @@ namespace {
 using emscripten::val;
 using mha::MatrixF;
 
-template <typename Action>
-std::string guarded(Action&& action) {
-  try {
-    action();
-    return {};
-  } catch (const std::bad_alloc&) {
-    return "out of memory: this configuration is too large for the browser";
-  } catch (const std::exception& e) {
-    return e.what();
-  } catch (...) {
-    return "unexpected error in the attention core";
-  }
-}
+using mha_bindings::guarded;
 
 std::vector<float> to_floats(const val& array) {
   return emscripten::convertJSArrayToNumberVector<float>(array);

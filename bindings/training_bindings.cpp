@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "js_results.hpp"
 #include "mha/errors.hpp"
 #include "mha/training.hpp"
 
@@ -18,19 +19,7 @@ namespace {
 
 using emscripten::val;
 
-template <typename Action>
-std::string guarded(Action&& action) {
-  try {
-    action();
-    return {};
-  } catch (const std::bad_alloc&) {
-    return "out of memory: this training configuration is too large for the browser";
-  } catch (const std::exception& e) {
-    return e.what();
-  } catch (...) {
-    return "unexpected error in the training core";
-  }
-}
+using mha_bindings::guarded;
 
 template <typename T>
 val view_of(const std::vector<T>& v) {
