@@ -218,9 +218,7 @@ class Engine {
       raw.delete();
       throw new AttentionError(error);
     }
-    const model = new AttentionModel(this, raw);
-    this.live.add(model);
-    return model;
+    return new AttentionModel(this, raw); // counted in this.live until deleted
   }
 
   get liveModels() {
@@ -268,9 +266,7 @@ class Engine {
       raw.delete();
       throw new AttentionError(error);
     }
-    const trainer = new Trainer(this, raw, checkedSeed);
-    this.liveTrainerSet.add(trainer);
-    return trainer;
+    return new Trainer(this, raw, checkedSeed); // counted in liveTrainerSet until deleted
   }
 
   get liveTrainers() {
@@ -349,17 +345,20 @@ function projectionIndex(kind) {
   return index;
 }
 
-export class AttentionModel {
-  constructor(engine, raw) {
-    this.engine = engine;
+// What AttentionModel and Trainer share: each wraps one C++ object, counted in one of the
+// engine's live sets until delete() frees it; every other method goes through [ALIVE]()
+// (a module-private key, so it is not part of the public API).
+const ALIVE = Symbol('alive');
+
+class CoreObject {
+  #live;
+  #what;
+
+  constructor(raw, live, what) {
     this.raw = raw;
-    this.config = Object.freeze({
-      seqLen: raw.seqLen(),
-      dModel: raw.dModel(),
-      numHeads: raw.numHeads(),
-      causal: raw.causal(),
-      dK: raw.dModel() / raw.numHeads(),
-    });
+    this.#live = live;
+    this.#what = what;
+    live.add(this);
   }
 
   get deleted() {
@@ -370,39 +369,53 @@ export class AttentionModel {
     if (this.raw === null) return;
     this.raw.delete();
     this.raw = null;
-    this.engine.live.delete(this);
+    this.#live.delete(this);
   }
 
-  #alive() {
-    if (this.raw === null) throw new AttentionError('this AttentionModel has been deleted');
+  [ALIVE]() {
+    if (this.raw === null) throw new AttentionError(`this ${this.#what} has been deleted`);
     return this.raw;
+  }
+}
+
+export class AttentionModel extends CoreObject {
+  constructor(engine, raw) {
+    super(raw, engine.live, 'AttentionModel');
+    this.engine = engine;
+    this.config = Object.freeze({
+      seqLen: raw.seqLen(),
+      dModel: raw.dModel(),
+      numHeads: raw.numHeads(),
+      causal: raw.causal(),
+      dK: raw.dModel() / raw.numHeads(),
+    });
   }
 
   randomize(seed) {
     uint32(seed, 'seed');
-    check(this.#alive().randomize(seed));
+    check(this[ALIVE]().randomize(seed));
   }
 
   setHeadProjection(kind, head, values) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     const index = projectionIndex(kind);
     int32(head, 'head');
     check(raw.setHeadProjection(index, head, this.engine.numbers(values, `W_${kind[0].toUpperCase()} of head ${head}`)));
   }
 
   setProjection(kind, values) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     const index = projectionIndex(kind);
     check(raw.setProjection(index, this.engine.numbers(values, `W_${kind[0].toUpperCase()}`)));
   }
 
   setOutputProjection(values) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     check(raw.setOutputProjection(this.engine.numbers(values, 'W_O')));
   }
 
   getWeights(kind) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     const index = WEIGHT_INDEX.get(kind);
     if (index === undefined) throw new AttentionError(`weights: expected "query", "key", "value" or "output", got ${describe(kind)}`);
     const d = this.config.dModel;
@@ -410,20 +423,20 @@ export class AttentionModel {
   }
 
   setAttentionOverride(head, weights) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     int32(head, 'head');
     if (weights === null) check(raw.clearAttentionOverride(head));
     else check(raw.setAttentionOverride(head, this.engine.numbers(weights, `attention weights of head ${head}`)));
   }
 
   renormalizeRows(weights) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     check(raw.renormalizeRows(this.engine.numbers(weights, 'weights to renormalize')));
     return new Float32Array(raw.renormalized());
   }
 
   forward(x, options) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     // No options (undefined or null) means the defaults.
     if (options !== undefined && options !== null && typeof options !== 'object') {
       throw new AttentionError(`forward options: expected an object, got ${describe(options)}`);
@@ -461,7 +474,7 @@ export class AttentionModel {
   }
 
   similaritySingularValues(head) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     int32(head, 'head');
     check(raw.computeSimilaritySpectrum(head));
     return new Float64Array(raw.spectrum());
@@ -477,7 +490,7 @@ export class AttentionModel {
     if (typeof relativeTolerance !== 'number' || !(relativeTolerance >= 0 && relativeTolerance < 1)) {
       throw new AttentionError(`relativeTolerance: expected a number from 0 up to (not including) 1, got ${describe(relativeTolerance)}`);
     }
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     int32(head, 'head');
     check(raw.computeSimilaritySpectrum(head));
     return raw.spectrumRank(relativeTolerance);
@@ -488,42 +501,26 @@ export class AttentionModel {
  * A tiny attention-only transformer trained in the wasm core (core/include/mha/training.hpp),
  * with its task, optimiser and evaluation set. Owns C++ memory: call delete().
  */
-export class Trainer {
+export class Trainer extends CoreObject {
   constructor(engine, raw, seed) {
+    super(raw, engine.liveTrainerSet, 'Trainer');
     this.engine = engine;
-    this.raw = raw;
     this.seed = seed;
     this.config = Object.freeze({ ...raw.config() });
   }
 
-  get deleted() {
-    return this.raw === null;
-  }
-
-  delete() {
-    if (this.raw === null) return;
-    this.raw.delete();
-    this.raw = null;
-    this.engine.liveTrainerSet.delete(this);
-  }
-
-  #alive() {
-    if (this.raw === null) throw new AttentionError('this Trainer has been deleted');
-    return this.raw;
-  }
-
   get stepsDone() {
-    return this.#alive().stepsDone();
+    return this[ALIVE]().stepsDone();
   }
 
   step(n = 1) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     check(raw.step(int32(n, 'steps')));
     return { steps: raw.stepsDone(), loss: raw.loss(), accuracy: raw.accuracy() };
   }
 
   evaluate() {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     check(raw.evaluate());
     return { loss: raw.loss(), accuracy: raw.accuracy(), outputAccuracy: Array.from(raw.outputAccuracy()) };
   }
@@ -554,16 +551,16 @@ export class Trainer {
   }
 
   ablate(mask) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     check(raw.setHeadMask(this.#maskArray(mask)));
   }
 
   get headMask() {
-    return Array.from(this.#alive().headMask(), (v) => v === 1);
+    return Array.from(this[ALIVE]().headMask(), (v) => v === 1);
   }
 
   importance() {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     check(raw.computeImportance());
     const packed = new Float64Array(raw.importance());
     const heads = [];
@@ -577,7 +574,7 @@ export class Trainer {
   }
 
   attention(example = 0) {
-    const raw = this.#alive();
+    const raw = this[ALIVE]();
     check(raw.computeExample(int32(example, 'example')));
     const { seqLen: L, numLayers, numHeads } = this.config;
     const tokens = new Int32Array(raw.exampleTokens());
