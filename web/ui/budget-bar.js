@@ -8,7 +8,7 @@
 // choose the token; Up / Down or + / - change its weight by 0.01, PageUp / PageDown by 0.1;
 // Enter or F2 opens a field for an exact value (Enter or Escape closes it).
 import { element } from '../widgets/shared/widget-base.js';
-import { formatNumber } from '../widgets/shared/format.js';
+import { messagesFor } from '../widgets/shared/i18n.js';
 import { groupSegments, moveBoundary, moveSplit, rebalance, roundToSum, stepWeight } from './budget-math.js';
 import { NumberField } from './number-field.js';
 
@@ -30,9 +30,11 @@ export class BudgetBar {
    * @param {'pair' | 'sides'} [o.drag]       'pair' (default): a dragged boundary moves weight between
    *                                            its two neighbours only; 'sides': everything left of it
    *                                            against everything right of it (budget-math moveSplit)
+   * @param {import('../widgets/shared/i18n.js').Messages} [o.messages]  the UI language (default English)
    */
-  constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false, drag = 'pair', owner = null, controls = null }) {
-    Object.assign(this, { label, tokens, onPropose, readonly: readonly || !onPropose, dragMode: drag, owner });
+  constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false, drag = 'pair', owner = null, controls = null, messages = messagesFor('en') }) {
+    Object.assign(this, { label, tokens, onPropose, readonly: readonly || !onPropose, dragMode: drag, owner, m: messages });
+    const m = messages;
     this.weights = weights.slice();
     this.current = 0;
     this.width = 0;
@@ -41,7 +43,7 @@ export class BudgetBar {
     this.track.setAttribute('aria-label', label);
     this.segments = tokens.map((token, i) => {
       const seg = element('div', { className: 'ui-budget-seg', role: 'slider', tabIndex: i === 0 ? 0 : -1, dataset: { index: String(i) } });
-      seg.setAttribute('aria-label', owner ? `${owner}: weight on “${token}”` : `Weight on “${token}”`);
+      seg.setAttribute('aria-label', owner ? m.t('ui.budget.ownerWeightOn', { owner, token }) : m.t('ui.budget.weightOn', { token }));
       seg.setAttribute('aria-valuemin', '0');
       seg.setAttribute('aria-valuemax', '1');
       seg.style.setProperty('--shade', String(i % 2 ? 0.45 : 0));
@@ -89,9 +91,9 @@ export class BudgetBar {
     this.segments.forEach((seg, i) => {
       seg.style.setProperty('--w', String(Math.max(0, row[i])));
       seg.setAttribute('aria-valuenow', String(Math.round(row[i] * 1000) / 1000));
-      seg.setAttribute('aria-valuetext', `${formatNumber(shown[i], 2)} of the budget`);
+      seg.setAttribute('aria-valuetext', this.m.t('ui.budget.valueText', { value: this.m.number(shown[i], 2) }));
     });
-    this.total.textContent = `Total ${formatNumber(shown.reduce((s, w) => s + w, 0), 2)}`;
+    this.total.textContent = this.m.t('ui.budget.total', { value: this.m.number(shown.reduce((s, w) => s + w, 0), 2) });
     this.editor?.field.setValue(row[this.editor.index]);
     this.#layout();
     this.#updateCurrent();
@@ -116,11 +118,11 @@ export class BudgetBar {
     const pieceShown = roundToSum(pieces.map((piece) => piece.indices.reduce((s, i) => s + this.weights[i], 0)), 2);
     this.labels.replaceChildren(...pieces.map((piece, k) => {
       const sum = pieceShown[k];
-      const name = piece.rest ? `+${piece.indices.length}` : this.tokens[piece.indices[0]];
+      const name = piece.rest ? this.m.t('ui.budget.rest', { count: piece.indices.length }) : this.tokens[piece.indices[0]];
       // ui-thin: too narrow for its text (a lone tiny token at an end); a page may hide it.
       const thin = piece.weight * this.width < MIN_PIECE ? ' ui-thin' : '';
       const label = element('div', { className: `ui-budget-label ui-num${piece.rest ? ' ui-rest' : ''}${thin}`, dataset: { indices: piece.indices.join(' ') } }, [
-        element('b', { textContent: name }), formatNumber(Math.round(sum * 100) / 100, 2),
+        element('b', { textContent: name }), this.m.number(Math.round(sum * 100) / 100, 2),
       ]);
       label.style.setProperty('--w', String(Math.max(0, piece.weight)));
       return label;
@@ -141,7 +143,7 @@ export class BudgetBar {
     for (const label of this.labels.children) {
       label.classList.toggle('ui-current', label.dataset.indices.split(' ').map(Number).includes(i));
     }
-    this.readout.textContent = `“${this.tokens[i]}”: ${formatNumber(this.shown?.[i] ?? this.weights[i], 2)}`;
+    this.readout.textContent = this.m.t('ui.budget.readout', { token: this.tokens[i], value: this.m.number(this.shown?.[i] ?? this.weights[i], 2) });
   }
 
   #propose(row, announce) {
@@ -152,7 +154,11 @@ export class BudgetBar {
   }
 
   #say(indices) {
-    return () => indices.map((i) => `“${this.tokens[i]}” ${formatNumber(this.shown[i], 2)}`).join(', ');
+    const [left, right] = indices;
+    return () => this.m.t('ui.budget.moved', {
+      left: this.tokens[left], leftValue: this.m.number(this.shown[left], 2),
+      right: this.tokens[right], rightValue: this.m.number(this.shown[right], 2),
+    });
   }
 
   #listen() {
@@ -215,7 +221,7 @@ export class BudgetBar {
     const steps = { ArrowUp: 0.01, ArrowDown: -0.01, '+': 0.01, '=': 0.01, '-': -0.01, PageUp: 0.1, PageDown: -0.1 };
     if (event.key in steps) {
       event.preventDefault();
-      this.#propose(stepWeight(this.weights, i, steps[event.key]), () => `“${this.tokens[i]}” now gets ${formatNumber(this.shown[i], 2)} of the budget; the others were rescaled.`);
+      this.#propose(stepWeight(this.weights, i, steps[event.key]), () => this.m.t('ui.budget.stepped', { token: this.tokens[i], value: this.m.number(this.shown[i], 2) }));
     } else if (event.key === 'Enter' || event.key === 'F2') {
       event.preventDefault();
       this.#openEditor(i);
@@ -225,9 +231,10 @@ export class BudgetBar {
   #openEditor(index) {
     this.#closeEditor(false);
     const field = new NumberField({
-      label: `${this.owner ? `${this.owner}: exact` : 'Exact'} weight on “${this.tokens[index]}” (the others rescale)`, value: this.weights[index], min: 0, max: 1, decimals: 2,
+      label: this.owner ? this.m.t('ui.budget.ownerExactLabel', { owner: this.owner, token: this.tokens[index] }) : this.m.t('ui.budget.exactLabel', { token: this.tokens[index] }),
+      value: this.weights[index], min: 0, max: 1, decimals: 2, messages: this.m,
       onPropose: (v) => this.#propose(rebalance(this.weights, index, v), null),
-      onEnter: () => { this.live.textContent = `“${this.tokens[index]}” now gets ${formatNumber(this.shown[index], 2)} of the budget.`; this.#closeEditor(true); },
+      onEnter: () => { this.live.textContent = this.m.t('ui.budget.set', { token: this.tokens[index], value: this.m.number(this.shown[index], 2) }); this.#closeEditor(true); },
       onEscape: () => this.#closeEditor(true),
     });
     this.editor = { index, field };

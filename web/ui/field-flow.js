@@ -8,12 +8,16 @@
 //   setValue(v)  the value from outside (the committed state). While the learner is
 //                typing, their text is kept unless the value really changed (undo, reset,
 //                another control): then the new value wins and any message goes.
+//
+// The language (messages, from i18n.js) decides the decimal separator of the text shown
+// and accepted ("0,45" in German) and the language of the messages.
 import { formatNumber } from '../widgets/shared/format.js';
+import { messagesFor } from '../widgets/shared/i18n.js';
 import { parseNumber } from '../widgets/shared/parse-number.js';
 
-/** The editable text of a value: fixed decimals, ASCII minus (typable). */
-export function fieldText(value, decimals = 2) {
-  return formatNumber(value, decimals).replace('\u2212', '-');
+/** The editable text of a value: fixed decimals, the locale's separator, ASCII minus (typable). */
+export function fieldText(value, decimals = 2, locale = 'en') {
+  return formatNumber(value, decimals, locale).replace('\u2212', '-');
 }
 
 /** Whether two committed values differ by more than float32 round-off. */
@@ -30,11 +34,12 @@ export class FieldFlow {
    * @param {(value: number) => string | null} options.propose  null = accepted, else why not
    * @param {number} [options.min] @param {number} [options.max] @param {number} [options.decimals]
    * @param {string} [options.what]  how messages name the value ("Weight on “it”")
+   * @param {import('../widgets/shared/i18n.js').Messages} [options.messages]  the language (default English)
    */
-  constructor({ value, propose, min = -1e6, max = 1e6, decimals = 2, what = 'This value' }) {
-    Object.assign(this, { propose, min, max, decimals, what });
+  constructor({ value, propose, min = -1e6, max = 1e6, decimals = 2, what, messages = messagesFor('en') }) {
+    Object.assign(this, { propose, min, max, decimals, what, messages });
     this.good = value;
-    this.text = fieldText(value, decimals);
+    this.text = this.#text(value);
     this.invalid = false;
     this.message = '';
     this.editing = false;
@@ -51,7 +56,7 @@ export class FieldFlow {
 
   input(text) {
     this.text = text;
-    const parsed = parseNumber(text, { min: this.min, max: this.max, what: this.what });
+    const parsed = parseNumber(text, { min: this.min, max: this.max, what: this.what, messages: this.messages });
     if (!parsed.ok) return this.#fail(parsed.message);
     // The widget usually repaints (setValue) inside propose, before it returns: that echo
     // of the value being proposed must not count as a change from outside.
@@ -84,7 +89,7 @@ export class FieldFlow {
     const changed = reallyChanged(value, this.good) && (this.proposing === undefined || reallyChanged(value, this.proposing));
     this.good = value;
     if (!this.editing || changed) {
-      this.text = fieldText(value, this.decimals);
+      this.text = this.#text(value);
       this.invalid = false;
       this.message = '';
     }
@@ -93,11 +98,15 @@ export class FieldFlow {
 
   #restore() {
     if (this.invalid) {
-      this.text = fieldText(this.good, this.decimals);
+      this.text = this.#text(this.good);
       this.invalid = false;
       this.message = '';
     }
     return this.state;
+  }
+
+  #text(value) {
+    return fieldText(value, this.decimals, this.messages.locale);
   }
 
   #fail(message) {

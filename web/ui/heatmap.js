@@ -4,6 +4,7 @@
 //
 // Keyboard: one tab stop; arrows move between cells; Enter picks the focused cell's query
 // (row) and key (column). Pointer: click / tap a cell (query and key) or a row label (query).
+import { messagesFor } from '../widgets/shared/i18n.js';
 import { MatrixGrid } from './matrix-grid.js';
 
 export class Heatmap {
@@ -16,13 +17,15 @@ export class Heatmap {
    * @param {(query: number, key: number | null) => void} [o.onPick]
    * @param {boolean} [o.compact]     12-16 px read-only overview (no picking)
    */
-  constructor({ label, tokens, weights, colour = null, onPick = null, compact = false }) {
+  constructor({ label, tokens, weights, colour = null, onPick = null, compact = false, messages = messagesFor('en') }) {
     const L = tokens.length;
     this.tokens = tokens;
+    this.m = messages;
     this.grid = new MatrixGrid({
+      messages,
       label, rows: L, cols: L, data: weights, scale: 'sequential', hue: colour, max: 1, readonly: true,
       rowLabels: tokens, colLabels: tokens, compact, onPick: onPick && !compact ? (q, k) => onPick(q, k) : null,
-      rowName: (r) => `query “${tokens[r]}”`, colName: (c) => `key “${tokens[c]}”`,
+      rowName: (r) => messages.t('ui.heatmap.query', { token: tokens[r] }), colName: (c) => messages.t('ui.heatmap.key', { token: tokens[c] }),
     });
     this.grid.element.classList.add('ui-heatmap');
     this.element = this.grid.element;
@@ -43,7 +46,7 @@ export class Heatmap {
     this.query = query;
     this.key = key;
     grid.rowHeaders.forEach((th, r) => {
-      if (r === query) th.setAttribute('aria-description', 'picked query');
+      if (r === query) th.setAttribute('aria-description', this.m.t('ui.heatmap.pickedQuery'));
       else th.removeAttribute('aria-description');
     });
   }

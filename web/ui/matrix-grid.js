@@ -11,7 +11,7 @@
 // The grid never changes a value itself: it proposes through onPropose(row, col, value),
 // which returns null (accepted: the widget calls setData) or a message (shown beside).
 import { element } from '../widgets/shared/widget-base.js';
-import { formatNumber } from '../widgets/shared/format.js';
+import { messagesFor } from '../widgets/shared/i18n.js';
 import { cssNumber, scaleMax, signedFraction, unitFraction } from './colour-scale.js';
 import { NumberField } from './number-field.js';
 
@@ -23,8 +23,10 @@ export class MatrixGrid {
    * @param {object} o  see web/ui/README.md for every option
    */
   constructor(o) {
+    const m = o.messages ?? messagesFor('en');
+    this.m = m;
     this.o = {
-      label: 'Matrix', scale: 'diverging', hue: null, max: null, rowLabels: null, colLabels: null,
+      label: m.t('ui.grid.matrix'), scale: 'diverging', hue: null, max: null, rowLabels: null, colLabels: null,
       rowGroups: [], columnGroups: [], compact: false, readonly: false, onPropose: null, onPick: null,
       limits: { min: -10, max: 10 }, step: 0.1, bigStep: 1, fineStep: 0.01, dragPerPixel: 0.01,
       decimals: 2, valuesMode: false, rowName: null, colName: null, focusable: true, controls: null, ...o,
@@ -84,7 +86,7 @@ export class MatrixGrid {
         cell.dataset.t = t;
         cell.style.setProperty('--t', t);
       }
-      const text = formatNumber(v, this.o.decimals);
+      const text = this.m.number(v, this.o.decimals);
       if (cell.firstChild.textContent !== text) {
         cell.firstChild.textContent = text;
         cell.setAttribute('aria-label', text);
@@ -127,9 +129,10 @@ export class MatrixGrid {
 
   /** The words for a cell: "row “it”, column 2". */
   cellName(r, c) {
-    const row = this.o.rowName?.(r) ?? (this.o.rowLabels ? `row “${this.o.rowLabels[r]}”` : `row ${r + 1}`);
-    const col = this.o.colName?.(c) ?? (this.o.colLabels ? `column “${this.o.colLabels[c]}”` : `column ${c + 1}`);
-    return `${row}, ${col}`;
+    const { m } = this;
+    const row = this.o.rowName?.(r) ?? (this.o.rowLabels ? m.t('ui.grid.rowToken', { label: this.o.rowLabels[r] }) : m.t('ui.grid.rowNumber', { number: r + 1 }));
+    const column = this.o.colName?.(c) ?? (this.o.colLabels ? m.t('ui.grid.columnToken', { label: this.o.colLabels[c] }) : m.t('ui.grid.columnNumber', { number: c + 1 }));
+    return m.t('ui.grid.cellName', { row, column });
   }
 
   // ---- building ------------------------------------------------------------------------
@@ -208,7 +211,7 @@ export class MatrixGrid {
     if (!this.cells?.[k]) return;
     const r = Math.floor(k / this.cols);
     const c = k % this.cols;
-    this.readout.textContent = `${this.cellName(r, c)}: ${formatNumber(this.data[k], this.o.decimals)}`;
+    this.readout.textContent = this.m.t('ui.grid.readout', { cell: this.cellName(r, c), value: this.m.number(this.data[k], this.o.decimals) });
   }
 
   // ---- interaction -----------------------------------------------------------------------
@@ -347,7 +350,7 @@ export class MatrixGrid {
   }
 
   #announce(r, c) {
-    this.live.textContent = `${this.cellName(r, c)} is now ${formatNumber(this.data[r * this.cols + c], this.o.decimals)}`;
+    this.live.textContent = this.m.t('ui.grid.isNow', { cell: this.cellName(r, c), value: this.m.number(this.data[r * this.cols + c], this.o.decimals) });
   }
 
   #openEditor(r, c, typed) {
@@ -356,7 +359,7 @@ export class MatrixGrid {
     const original = this.data[k];
     const { limits, decimals } = this.o;
     const field = new NumberField({
-      label: `Exact value, ${this.cellName(r, c)}`, hideLabel: true, value: original,
+      label: this.m.t('ui.grid.exactLabel', { cell: this.cellName(r, c) }), hideLabel: true, value: original, messages: this.m,
       min: limits.min, max: limits.max, decimals: Math.max(decimals, 2),
       onPropose: (v) => this.#proposeExact(r, c, v, false),
       onEnter: () => { this.#announce(r, c); this.#closeEditor(true); },

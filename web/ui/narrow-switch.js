@@ -12,6 +12,7 @@
 //
 // A panel may belong to several options (list it in each). Switching is a view choice, not
 // lesson state: it stays usable in read-only widgets and is not written to the URL.
+import { messagesFor } from '../widgets/shared/i18n.js';
 import { element } from '../widgets/shared/widget-base.js';
 import { ChoiceGroup } from './choice-group.js';
 
@@ -21,10 +22,12 @@ export class NarrowSwitch {
    * @param {string} o.label     accessible name of the group (also shown, short, before it)
    * @param {{ value: string, content: any, panels: Element[], label?: string }[]} o.options
    * @param {string} [o.value]   the option shown first (default: the first)
-   * @param {string} [o.prefix]  visible text before the choices (default 'Show')
+   * @param {string} [o.prefix]  visible text before the choices (default 'Show', in o.messages' language)
+   * @param {import('../widgets/shared/i18n.js').Messages} [o.messages]
    * @param {(value: string) => void} [o.onChange]
    */
-  constructor({ label, options, value = options[0].value, prefix = 'Show', onChange = null }) {
+  constructor({ label, options, value = options[0].value, prefix, onChange = null, messages = messagesFor('en') }) {
+    prefix ??= messages.t('ui.narrow.show');
     this.options = options;
     this.onChange = onChange;
     const ids = options.flatMap((o) => o.panels.map((p) => p.id)).filter(Boolean);

@@ -4,6 +4,7 @@
 // setValue(v) from outside never clobbers text being typed (unless v really changed).
 import { element } from '../widgets/shared/widget-base.js';
 import { FieldFlow } from './field-flow.js';
+import { messagesFor } from '../widgets/shared/i18n.js';
 
 let nextId = 0;
 
@@ -18,10 +19,12 @@ export class NumberField {
    * @param {boolean} [options.readonly]
    * @param {() => void} [options.onEnter]  Enter pressed (after the value is proposed)
    * @param {() => void} [options.onEscape] Escape pressed (after the last good value is back)
+   * @param {import('../widgets/shared/i18n.js').Messages} [options.messages]  the language: its decimal
+   *   separator is shown and accepted ("0,45" in German), its messages explain refusals
    */
-  constructor({ label, value = 0, onPropose, min, max, decimals = 2, hideLabel = false, readonly = false, onEnter, onEscape }) {
+  constructor({ label, value = 0, onPropose, min, max, decimals = 2, hideLabel = false, readonly = false, onEnter, onEscape, messages = messagesFor('en') }) {
     const id = `ui-number-${nextId++}`;
-    this.flow = new FieldFlow({ value, min, max, decimals, what: label, propose: (v) => onPropose?.(v) ?? null });
+    this.flow = new FieldFlow({ value, min, max, decimals, what: label, messages, propose: (v) => onPropose?.(v) ?? null });
     this.input = element('input', {
       type: 'text', inputMode: 'decimal', autocomplete: 'off', spellcheck: false, id,
       className: 'ui-num', readOnly: readonly,

@@ -1,0 +1,153 @@
+// The localisation module (web/widgets/shared/i18n.js) and the message files
+// (lessons/multiple-heads/locales/*.json): lookup with placeholders, plural forms through
+// Intl.PluralRules, numbers through Intl.NumberFormat (decimal comma in German), parsing with
+// the locale's separator, English fallback for a missing key, and every locale complete
+// (same keys, same placeholders, the plural forms its language needs).
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { isPluralEntry, messagesFor, registerLocale, resolveLocale } from '../../web/widgets/shared/i18n.js';
+import { formatCount, formatNumber, formatPercent } from '../../web/widgets/shared/format.js';
+import { parseNumber } from '../../web/widgets/shared/parse-number.js';
+import { FieldFlow, fieldText } from '../../web/ui/field-flow.js';
+
+const LOCALES_DIR = new URL('../../lessons/multiple-heads/locales/', import.meta.url);
+const catalog = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, LOCALES_DIR), 'utf8'));
+
+/** Every leaf of a catalog: key -> string or plural entry. */
+function leaves(tree, prefix = '', out = new Map()) {
+  for (const [key, value] of Object.entries(tree)) {
+    if (key.startsWith('_')) continue; // _about: notes for translators
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string' || isPluralEntry(value)) out.set(path, value);
+    else if (value && typeof value === 'object') leaves(value, path, out);
+    else out.set(path, value);
+  }
+  return out;
+}
+
+const placeholders = (entry) => new Set((typeof entry === 'string' ? [entry] : Object.values(entry))
+  .flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1])));
+
+test('placeholders are filled; numbers among them are formatted for the locale', () => {
+  const en = messagesFor('en');
+  const de = messagesFor('de');
+  assert.equal(en.t('ui.budget.weightOn', { token: 'it' }), 'Weight on “it”');
+  assert.equal(de.t('ui.budget.weightOn', { token: 'it' }), 'Gewicht auf „it“');
+  assert.equal(en.t('ui.grid.rowNumber', { number: 12345 }), 'row 12,345');
+  assert.equal(de.t('ui.grid.rowNumber', { number: 12345 }), 'Zeile 12.345');
+  // An unknown placeholder stays visible rather than vanishing.
+  assert.equal(en.t('ui.budget.weightOn', {}), 'Weight on “{token}”');
+});
+
+test('plural forms are chosen by Intl.PluralRules from count', () => {
+  const en = messagesFor('en');
+  assert.match(en.t('ui.parse.tooLong', { what: 'W', count: 1 }), /\(1 character\)/);
+  assert.match(en.t('ui.parse.tooLong', { what: 'W', count: 70 }), /\(70 characters\)/);
+  // A language with more forms: a test locale with Polish plural rules (one / few / many).
+  registerLocale('pl', { ui: { test: { files: { one: '{count} plik', few: '{count} pliki', many: '{count} plików', other: '{count} pliku' } } } });
+  const pl = messagesFor('pl');
+  assert.deepEqual([1, 3, 5, 22, 25].map((count) => pl.t('ui.test.files', { count })), ['1 plik', '3 pliki', '5 plików', '22 pliki', '25 plików']);
+});
+
+test('a key missing in a locale falls back to English; an unknown key shows the key', () => {
+  registerLocale('xx', { ui: { narrow: { show: 'Zeig' } } });
+  const xx = messagesFor('xx');
+  assert.equal(xx.t('ui.narrow.show'), 'Zeig');
+  assert.equal(xx.t('ui.budget.total', { value: '1.00' }), 'Total 1.00');
+  const warn = console.warn;
+  const warnings = [];
+  console.warn = (text) => warnings.push(text);
+  try {
+    assert.equal(xx.t('no.such.key'), 'no.such.key');
+    xx.t('no.such.key');
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(warnings.length, 1, 'one warning per missing key, not one per lookup');
+  assert.throws(() => registerLocale('<script>', {}), /not a language tag/);
+  assert.throws(() => registerLocale('fr', 'nope'), /must be an object/);
+});
+
+test('language tags resolve to the closest catalog: region, then language, then English', () => {
+  assert.equal(resolveLocale('de-AT'), 'de');
+  assert.equal(resolveLocale('DE'), 'de');
+  assert.equal(resolveLocale('fr-CA'), 'en');
+  assert.equal(resolveLocale(''), 'en');
+  assert.equal(messagesFor('de-CH'), messagesFor('de'), 'one cached Messages per locale');
+});
+
+test('numbers: English unchanged, German with a decimal comma and a real minus', () => {
+  assert.equal(formatNumber(-0.456), '−0.46');
+  assert.equal(formatNumber(0.45, 2, 'de'), '0,45');
+  assert.equal(formatNumber(-1234.5, 1, 'de'), '−1234,5', 'fixed-decimal readouts are not grouped');
+  assert.equal(formatNumber(-0.001, 2, 'de'), '0,00', 'a value that rounds to zero has no minus');
+  assert.equal(formatNumber(NaN, 2, 'de'), '—');
+  assert.equal(formatCount(262144), '262,144');
+  assert.equal(formatCount(262144, 'de'), '262.144');
+  assert.equal(formatPercent(0.734), '73%');
+  assert.match(formatPercent(0.734, 0, 'de'), /^73\s%$/u);
+  const de = messagesFor('de');
+  assert.equal(de.number(3.14159, 3), '3,142');
+  assert.equal(de.fieldText(-0.5), '-0,50');
+  assert.equal(fieldText(-0.5, 2, 'de'), '-0,50');
+  assert.equal(de.list(['a', 'b', 'c']), 'a, b und c');
+  assert.equal(messagesFor('en').list(['a', 'b', 'c']), 'a, b, and c');
+});
+
+test('parsing: the locale’s separator is accepted; the other one is refused with a clear message', () => {
+  const de = messagesFor('de');
+  assert.deepEqual(de.parse('0,45'), { ok: true, value: 0.45 });
+  assert.deepEqual(de.parse('−2,5'), { ok: true, value: -2.5 });
+  assert.deepEqual(de.parse(',5'), { ok: true, value: 0.5 });
+  assert.deepEqual(de.parse('2e-3'), { ok: true, value: 0.002 });
+  const point = de.parse('0.45', { what: 'Gewicht' });
+  assert.equal(point.ok, false);
+  assert.equal(point.message, 'Gewicht: Dezimalstellen mit Komma schreiben: 0,45, nicht 0.45.');
+  assert.match(de.parse('abc', { what: 'Gewicht' }).message, /^Gewicht muss eine einfache Dezimalzahl wie 0,45 sein, nicht „abc“\.$/);
+  assert.match(de.parse('5', { min: -2, max: 2.5, what: 'Gewicht' }).message, /zwischen −2 und 2,5 liegen; 5 liegt außerhalb/);
+  assert.match(de.parse('', { what: 'Gewicht' }).message, /^Gewicht ist leer/);
+  // English: as before, and a comma gets its own hint.
+  assert.deepEqual(parseNumber('0.45'), { ok: true, value: 0.45 });
+  assert.equal(parseNumber('0,45', { what: 'Weight' }).message, 'Weight: use a point for the decimals: 0.45, not 0,45.');
+  assert.match(parseNumber('abc', { what: 'Weight' }).message, /Weight must be a plain decimal number like 0\.45, not “abc”/);
+  assert.match(parseNumber('20', { min: -10, max: 10 }).message, /between −10 and 10; 20 is outside/);
+  for (const hostile of ['1,000.5', '1.000,5', '0,4,5', 'Infinity', 'NaN', '1e400', '0x10']) {
+    assert.equal(de.parse(hostile).ok, false, hostile);
+    assert.equal(parseNumber(hostile).ok, false, hostile);
+  }
+});
+
+test('a German number field: shows and accepts "0,45", keeps the last good value on "0.45"', () => {
+  const proposals = [];
+  const flow = new FieldFlow({ value: 0.5, min: 0, max: 1, what: 'Gewicht', messages: messagesFor('de'), propose: (v) => { proposals.push(v); return null; } });
+  assert.equal(flow.state.text, '0,50');
+  flow.focus();
+  assert.equal(flow.input('0,45').invalid, false);
+  assert.deepEqual(proposals, [0.45]);
+  const refused = flow.input('0.3');
+  assert.equal(refused.invalid, true);
+  assert.match(refused.message, /Komma/);
+  assert.equal(refused.value, 0.45);
+  assert.equal(flow.blur().text, '0,45');
+});
+
+test('every locale has every English key, with the same placeholders and its plural forms', () => {
+  const en = leaves(catalog('en'));
+  const files = readdirSync(LOCALES_DIR).filter((name) => name.endsWith('.json'));
+  assert.ok(files.includes('de.json'), 'German ships');
+  assert.ok(en.size > 25, `English has the UI's messages (${en.size})`);
+  for (const file of files) {
+    const locale = file.replace(/\.json$/, '');
+    const other = leaves(catalog(locale));
+    const needed = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    for (const [key, entry] of en) {
+      assert.ok(other.has(key), `${locale}: “${key}” is missing`);
+      const translated = other.get(key);
+      assert.ok(typeof translated === 'string' || isPluralEntry(translated), `${locale}: “${key}” is neither text nor plural forms`);
+      assert.deepEqual([...placeholders(translated)].sort(), [...placeholders(entry)].sort(), `${locale}: “${key}” has other placeholders than English`);
+      if (isPluralEntry(translated)) for (const category of needed) assert.ok(translated[category] ?? translated.other, `${locale}: “${key}” lacks the ${category} form`);
+    }
+    for (const key of other.keys()) assert.ok(en.has(key), `${locale}: “${key}” is not an English key (a typo?)`);
+  }
+});

@@ -1,0 +1,163 @@
+// Localised UI text: every string a widget shows (labels, captions, messages, live-region
+// announcements, errors, aria labels, button texts) comes from a message file under
+// lessons/multiple-heads/locales/<locale>.json, one per locale, through a Messages object.
+//
+//   const m = messagesFor(this);            // the locale of this element (its lang, or the page's)
+//   m.t('blend.tryCaption', { word: 'it' }) // "…“it”…"; {name} placeholders
+//   m.t('ui.reader.count', { count: 3 })    // plural forms chosen by Intl.PluralRules
+//   m.number(0.45, 2)                       // "0.45" / "0,45" (Intl.NumberFormat, minus U+2212)
+//   m.parse('0,45', { min: 0, max: 1, what }) // the locale's decimal separator
+//
+// Lookup is synchronous and cheap: the catalogs are JSON modules bundled with the widgets,
+// and one Messages object per locale is cached. A key missing in a locale falls back to
+// English (with a console warning in development), so a partial translation still works.
+import en from '../../../lessons/multiple-heads/locales/en.json' with { type: 'json' };
+import de from '../../../lessons/multiple-heads/locales/de.json' with { type: 'json' };
+import { formatCount, formatNumber, formatPercent } from './format.js';
+import { parseNumber } from './parse-number.js';
+
+export const DEFAULT_LOCALE = 'en';
+const catalogs = new Map([['en', en], ['de', de]]);
+const cache = new Map();
+const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+const DEV = Boolean(import.meta.env?.DEV);
+
+/**
+ * Adds (or replaces) a locale's messages at run time, e.g. a course's French file:
+ * `registerLocale('fr', await (await fetch('fr.json')).json())` before the widgets connect.
+ */
+export function registerLocale(tag, messages) {
+  if (typeof tag !== 'string' || !/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(tag)) throw new Error(`registerLocale: “${String(tag).slice(0, 20)}” is not a language tag like “fr” or “de-CH”`);
+  if (messages === null || typeof messages !== 'object' || Array.isArray(messages)) throw new Error('registerLocale: the messages must be an object (the contents of a locale file)');
+  catalogs.set(tag.toLowerCase(), messages);
+  for (const key of [...cache.keys()]) if (key.startsWith(tag.toLowerCase().split('-')[0])) cache.delete(key);
+}
+
+/** The locales that have a message file, e.g. ['en', 'de']. */
+export function availableLocales() {
+  return [...catalogs.keys()];
+}
+
+/**
+ * The language of a node: its closest [lang] ancestor, crossing shadow roots to their hosts
+ * (a widget's parts live in its shadow tree), else the page's <html lang>, else English.
+ */
+export function localeOf(node) {
+  let current = node;
+  while (current) {
+    const withLang = current.closest?.('[lang]');
+    if (withLang && withLang.getAttribute('lang')) return withLang.getAttribute('lang');
+    const root = current.getRootNode?.();
+    current = root && root !== current && root.host ? root.host : null;
+  }
+  return globalThis.document?.documentElement?.lang || DEFAULT_LOCALE;
+}
+
+/** The catalog for a language tag: exact ("de-ch"), then the language ("de"), then English. */
+export function resolveLocale(tag) {
+  const wanted = String(tag ?? '').trim().toLowerCase().replace(/_/g, '-');
+  if (catalogs.has(wanted)) return wanted;
+  const language = wanted.split('-')[0];
+  return catalogs.has(language) ? language : DEFAULT_LOCALE;
+}
+
+/** The Messages for a language tag or for a node (see localeOf); cached per locale. */
+export function messagesFor(localeOrNode = DEFAULT_LOCALE) {
+  const tag = typeof localeOrNode === 'string' ? localeOrNode : localeOf(localeOrNode);
+  const locale = resolveLocale(tag);
+  let messages = cache.get(locale);
+  if (!messages) {
+    messages = new Messages(locale, catalogs.get(locale));
+    cache.set(locale, messages);
+  }
+  return messages;
+}
+
+/** A key's entry in a (nested) catalog: "blend.caption.try" -> catalog.blend.caption.try. */
+function lookup(catalog, key) {
+  let entry = catalog;
+  for (const part of key.split('.')) {
+    if (entry === null || typeof entry !== 'object' || !Object.hasOwn(entry, part)) return undefined;
+    entry = entry[part];
+  }
+  return entry;
+}
+
+/** Whether an entry is a set of plural forms ({ one, other, … }) rather than a group of keys. */
+export function isPluralEntry(entry) {
+  return entry !== null && typeof entry === 'object' && typeof entry.other === 'string'
+    && Object.keys(entry).every((k) => PLURAL_CATEGORIES.has(k));
+}
+
+export class Messages {
+  constructor(locale, catalog) {
+    this.locale = locale;
+    this.catalog = catalog ?? {};
+    this.plurals = new Intl.PluralRules(locale);
+    this.decimalSeparator = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    this.listFormat = typeof Intl.ListFormat === 'function' ? new Intl.ListFormat(locale, { type: 'conjunction' }) : null;
+    this.warned = new Set();
+  }
+
+  /** Whether this locale (or English, as fallback) has the key. */
+  has(key) {
+    return lookup(this.catalog, key) !== undefined || lookup(catalogs.get(DEFAULT_LOCALE), key) !== undefined;
+  }
+
+  /**
+   * The message for a key with its {placeholders} filled in. Numbers among the params are
+   * formatted for the locale (integers with grouping: 1,024 / 1.024); pass m.number(v, d)
+   * for fixed decimals. A plural entry ({ one, other }) is chosen by params.count.
+   */
+  t(key, params = {}) {
+    let entry = lookup(this.catalog, key);
+    if (typeof entry !== 'string' && !isPluralEntry(entry)) {
+      const fallback = lookup(catalogs.get(DEFAULT_LOCALE), key);
+      if (!this.warned.has(key)) {
+        this.warned.add(key);
+        if (fallback === undefined) console.warn(`i18n: no message “${key}” in any locale`);
+        else if (DEV) console.warn(`i18n: “${key}” is missing in ${this.locale}; using English`);
+      }
+      entry = fallback;
+    }
+    if (isPluralEntry(entry)) {
+      const category = this.plurals.select(Number(params.count ?? 0));
+      entry = entry[category] ?? entry.other;
+    }
+    if (typeof entry !== 'string') return key;
+    return entry.replace(/\{(\w+)\}/g, (whole, name) => {
+      if (!Object.hasOwn(params, name)) return whole;
+      const value = params[name];
+      return typeof value === 'number' ? this.count(value) : String(value);
+    });
+  }
+
+  /** A number with fixed decimals, as displays show it (decimal comma in German, minus U+2212). */
+  number(value, decimals = 2) {
+    return formatNumber(value, decimals, this.locale);
+  }
+
+  /** A whole number with the locale's grouping (262,144 / 262.144). */
+  count(value) {
+    return Number.isInteger(value) ? formatCount(value, this.locale) : formatNumber(value, 3, this.locale).replace(/0+$/, '').replace(/[.,]$/, '');
+  }
+
+  percent(value, decimals = 0) {
+    return formatPercent(value, decimals, this.locale);
+  }
+
+  /** "a, b and c" / "a, b und c". */
+  list(items) {
+    return this.listFormat ? this.listFormat.format(items.map(String)) : items.join(', ');
+  }
+
+  /** Parses what a learner typed, with this locale's decimal separator and messages. */
+  parse(text, limits = {}) {
+    return parseNumber(text, { ...limits, messages: this });
+  }
+
+  /** The editable text of a value: fixed decimals, the locale's separator, ASCII minus (typable). */
+  fieldText(value, decimals = 2) {
+    return this.number(value, decimals).replace('\u2212', '-');
+  }
+}
