@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bootstrap } from '../scripts/lib/bootstrap.mjs';
-import { BUILD_DIRS, cmakeBuild } from '../scripts/lib/cmake.mjs';
+import { BUILD_DIRS, WASM_MODULE_TARGETS, cmakeBuild } from '../scripts/lib/cmake.mjs';
 import { ROOT, run, step } from '../scripts/lib/run.mjs';
-import { loadTestEngine } from '../tests/node/load-engine.mjs';
+import { loadTestEngine, loadTestTrainingEngine } from '../tests/node/load-engine.mjs';
 import { attentionForwardPlain } from './attention-plain.js';
 import { pageBench } from './page-bench.mjs';
 import { trainingBench } from './training-bench.mjs';
@@ -25,7 +25,7 @@ const minRuns = quick ? 3 : settings.minRuns;
 
 bootstrap('build');
 step('build the wasm modules and the peak loop', () =>
-  cmakeBuild('wasm', ['multiple_heads_simd', 'multiple_heads_scalar', 'peak_madd']));
+  cmakeBuild('wasm', [...WASM_MODULE_TARGETS, 'peak_madd']));
 const nativeDir = path.join(ROOT, 'build/bench-native');
 step('build the native benchmark (g++ -O3 -march=native)', () => {
   run('cmake', ['-S', ROOT, '-B', nativeDir, '-DCMAKE_BUILD_TYPE=Release', '-DMHA_BUILD_BENCH=ON', '-DMHA_BUILD_TESTS=OFF'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -58,8 +58,9 @@ function maxRelativeDifference(a, b) {
 }
 
 const engines = { simd: await loadTestEngine('simd'), scalar: await loadTestEngine('scalar') };
+const trainingEngines = { simd: await loadTestTrainingEngine('simd'), scalar: await loadTestTrainingEngine('scalar') };
 const training = trainingBench({
-  engines, nativeBinary: path.join(nativeDir, 'bench_training_native'), seed: 1, timedSteps: quick ? 50 : 300,
+  engines: trainingEngines, nativeBinary: path.join(nativeDir, 'bench_training_native'), seed: 1, timedSteps: quick ? 50 : 300,
 });
 if (onlyTraining) {
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });

@@ -6,12 +6,12 @@
 //   dist/examples/course.html   an example course page
 //   dist/assets/                hashed scripts, styles and the two wasm modules
 import { bootstrap } from './lib/bootstrap.mjs';
-import { cmakeBuild } from './lib/cmake.mjs';
+import { WASM_MODULE_TARGETS, cmakeBuild } from './lib/cmake.mjs';
 import { run, step } from './lib/run.mjs';
 
 export function buildWeb() {
   step('build the wasm modules', () =>
-    cmakeBuild('wasm', ['multiple_heads_simd', 'multiple_heads_scalar']));
+    cmakeBuild('wasm', WASM_MODULE_TARGETS));
   step('build the page into dist/', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
 }
 

@@ -12,6 +12,13 @@ export const BUILD_DIRS = {
   wasm: path.join(ROOT, 'build/wasm'),
 };
 
+// The Embind modules written to web/generated/: the page's (forward pass and lesson
+// mathematics) and the training module the <mha-training> widget loads on demand, each
+// as SIMD128 and scalar builds.
+export const WASM_MODULE_TARGETS = [
+  'multiple_heads_simd', 'multiple_heads_scalar', 'multiple_heads_train_simd', 'multiple_heads_train_scalar',
+];
+
 export function cmakeBuild(flavour, targets) {
   const dir = BUILD_DIRS[flavour];
   const env = flavour === 'wasm' ? EMSCRIPTEN_ENV : {};

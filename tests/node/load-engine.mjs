@@ -2,6 +2,7 @@
 // the same ENVIRONMENT=web artifact the page uses, given its wasm bytes directly.
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '../../web/engine/engine.js';
+import { loadTrainingEngine } from '../../web/engine/training.js';
 
 export const BUILDS = ['simd', 'scalar'];
 
@@ -11,6 +12,12 @@ export function wasmPath(build) {
 
 export function loadTestEngine(build = 'simd') {
   return loadEngine({ simd: build === 'simd', wasmBinary: readFileSync(wasmPath(build)) });
+}
+
+/** The training module (web/engine/training.js) of one build, given its wasm bytes. */
+export function loadTestTrainingEngine(build = 'simd') {
+  const path = new URL(`../../web/generated/multiple_heads_train_${build}.wasm`, import.meta.url);
+  return loadTrainingEngine({ simd: build === 'simd', wasmBinary: readFileSync(path) });
 }
 
 /** Deterministic pseudo-random floats in [-1, 1) (xorshift32). */

@@ -23,6 +23,14 @@ test('the SIMD build emits f32x4 arithmetic; the scalar build does not', () => {
   assert.deepEqual(scalar, { mul: 0, add: 0, load: 0, max: 0 });
 });
 
+test('the training module too: its SIMD build emits f32x4 arithmetic, its scalar build none', () => {
+  const simd = countInstructions('train_simd');
+  const scalar = countInstructions('train_scalar');
+  console.log('training SIMD build:', simd, 'training scalar build:', scalar);
+  assert.ok(simd.mul >= 10 && simd.add >= 10 && simd.load >= 10, JSON.stringify(simd));
+  assert.deepEqual(scalar, { mul: 0, add: 0, load: 0, max: 0 });
+});
+
 test('Eigen itself does not vectorise for wasm; the kernels in use are the SIMD128 ones', async () => {
   const { loadTestEngine } = await import('./load-engine.mjs');
   const engine = await loadTestEngine('simd');

@@ -1,13 +1,13 @@
-// The Trainer API of engine.js over the built modules: training reaches the lesson's
+// The Trainer API of web/engine/training.js over the built training modules: training reaches the lesson's
 // accuracy, a seed names a run, ablation and importance find each head's job, attention
 // patterns have the right shape, every bad argument is an AttentionError naming it, and
 // trainers do not leak.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AttentionError } from '../../web/engine/engine.js';
-import { BUILDS, loadTestEngine } from './load-engine.mjs';
+import { BUILDS, loadTestTrainingEngine } from './load-engine.mjs';
 
-const engines = Object.fromEntries(await Promise.all(BUILDS.map(async (b) => [b, await loadTestEngine(b)])));
+const engines = Object.fromEntries(await Promise.all(BUILDS.map(async (b) => [b, await loadTestTrainingEngine(b)])));
 const engine = engines.simd;
 
 function throwsAttentionError(fn, pattern) {

@@ -1,8 +1,15 @@
-// Type-checks the Trainer declarations in web/engine/engine.d.ts as the training widget
+// Type-checks the Trainer declarations in web/engine/training.d.ts as the training widget
 // will use them. Lines marked @ts-expect-error must really be type errors.
-import { Engine, Evaluation, HeadImportance, Matrix, StepResult, Trainer } from '../../web/engine/engine.js';
+import type { Matrix } from '../../web/engine/engine.js';
+import {
+  Evaluation, HeadImportance, StepResult, Trainer, TrainingEngine, loadTrainingEngine, trainingWasmUrls,
+} from '../../web/engine/training.js';
 
-export function train(engine: Engine): number {
+export async function load(): Promise<TrainingEngine> {
+  return loadTrainingEngine({ wasm: trainingWasmUrls() });
+}
+
+export function train(engine: TrainingEngine): number {
   const trainer: Trainer = engine.createTrainer({ task: 'back-and-first', numHeads: 4 }, 7);
   try {
     const step: StepResult = trainer.step(10);
