@@ -443,18 +443,53 @@ export class AttentionModel extends CoreObject {
   }
 }
 
+// Where the wasm modules are. The URLs are resolved here, in a module the page itself
+// runs, with `new URL('<literal>', import.meta.url)`: a bundler (Vite, or Rollup with an
+// import-meta-url plugin) rewrites each to the asset it emits, and without a bundler they
+// are the files next to this one. A worker does NOT resolve them itself (a worker
+// re-bundled by an author's Vite would ask for a name that no longer exists): it gets
+// wasmSources() from the page in a message and passes it to loadEngine({ wasm }).
+// See wasm-loader.js. (Imports are hoisted: this one sits with the loader it serves.)
+import { EngineLoadError, instantiateModule } from './wasm-loader.js';
+
+export { EngineLoadError };
+
+/** The two wasm modules' URLs, as this page resolves them. */
+export function wasmUrls() {
+  return {
+    simd: new URL('../generated/multiple_heads_simd.wasm', import.meta.url).href,
+    scalar: new URL('../generated/multiple_heads_scalar.wasm', import.meta.url).href,
+  };
+}
+
+let providedWasm = null;
 /**
- * Loads the wasm core. In a browser call it with no options; in Node pass `wasmBinary`
- * (Emscripten 3.1.6's web build cannot fetch files in Node).
+ * For builds that carry the wasm inline (the single-file embed): the bytes of both modules,
+ * used from now on instead of fetching.
+ */
+export function provideWasm({ simd, scalar }) {
+  providedWasm = { simd, scalar };
+}
+
+/** What loadEngine({ wasm }) needs to load this page's core elsewhere (a worker): URLs or bytes. */
+export function wasmSources() {
+  return providedWasm ?? wasmUrls();
+}
+
+/**
+ * Loads the wasm core. In a browser call it with no options; in a worker pass
+ * `wasm: wasmSources()` from the page; in Node pass `wasmBinary` (Emscripten 3.1.6's web
+ * build cannot fetch files in Node). A failure is an EngineLoadError whose message says
+ * what the author can fix (CSP, CORS, a missing file).
  */
 export async function loadEngine(options = {}) {
-  const { simd = 'auto', wasmBinary } = options;
+  const { simd = 'auto', wasmBinary, wasm } = options;
   const useSimd = simd === 'auto' ? supportsSimd() : Boolean(simd);
   const factoryModule = useSimd
     ? await import('../generated/multiple_heads_simd.mjs')
     : await import('../generated/multiple_heads_scalar.mjs');
-  const moduleOptions = wasmBinary ? { wasmBinary } : {};
-  const module = await factoryModule.default(moduleOptions);
+  const source = wasmBinary ?? (wasm ?? wasmSources())[useSimd ? 'simd' : 'scalar'];
+  const module = await instantiateModule(factoryModule.default, source);
   return new Engine(module, module.kernelTarget());
 }
 

@@ -4,6 +4,7 @@
 // any other way). Where no worker can be made (a sandboxed frame has an opaque origin, and
 // may not start a worker from the lesson's URL), the same timing loop runs on the page,
 // one sample per task, so the page still answers between samples; the result says so.
+import { wasmSources } from '../../engine/engine.js';
 import { measureSteps } from './head-splitting-model.js';
 
 export class MeasureRunner {
@@ -45,7 +46,8 @@ export class MeasureRunner {
         this.#fail(`the measuring worker could not run (${event.message || 'it failed to load'})`);
       });
     }
-    this.#worker.postMessage({ type: 'measure', runId, seqLen, config });
+    // The wasm's address comes from the page (see loadEngine in engine.js).
+    this.#worker.postMessage({ type: 'measure', runId, seqLen, config, wasm: wasmSources() });
   }
 
   cancel() {

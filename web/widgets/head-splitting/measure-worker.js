@@ -1,7 +1,10 @@
 // Times real forward passes off the main thread, so the page stays responsive while the
 // core works. It loads its own copy of the core (a worker cannot share the page's).
 //
-// In:  { type: 'measure', runId, seqLen, config } (config: the widget's lesson data)
+// In:  { type: 'measure', runId, seqLen, config, wasm } (config: the widget's lesson data;
+//      wasm: the page's wasmSources(), the wasm URLs as the page's bundler resolved them,
+//      or the bytes: this worker may have been re-bundled, and its own idea of the wasm
+//      file's name is not to be trusted)
 // Out: { type: 'progress', runId, fraction, index }
 //      { type: 'result', runId, index, medianMs, samples, passesPerSample, config, counts }
 //      { type: 'done', runId, target } or { type: 'error', runId, message }
@@ -13,10 +16,10 @@ const PROGRESS_INTERVAL_MS = 100;
 let enginePromise = null;
 
 self.addEventListener('message', async (event) => {
-  const { type, runId, seqLen, config } = event.data ?? {};
+  const { type, runId, seqLen, config, wasm } = event.data ?? {};
   if (type !== 'measure') return;
   try {
-    enginePromise ??= loadEngine();
+    enginePromise ??= loadEngine({ wasm });
     const engine = await enginePromise;
     const { configurations } = config;
     for (let index = 0; index < configurations.length; index++) {

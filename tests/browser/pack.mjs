@@ -1,0 +1,32 @@
+// Packs the package as an author gets it: `npm pack` of a copy of this repository's
+// package.json and the files it lists, with dist/ taken from the built site under test
+// (DIST_DIR, i.e. $MHA_DIST_DIR or dist/). Packing a copy lets a test use a site built
+// into another folder; when DIST_DIR is dist/ the tarball is the one `npm pack` makes here.
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DIST_DIR } from './browser.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Packs into `destination`; returns the tarball's file name (inside `destination`). */
+export function packPackage(destination) {
+  const stage = mkdtempSync(path.join(destination, 'stage-'));
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    // npm adds package.json, README, LICENSE and CHANGELOG by itself: copy them when present.
+    const always = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+    for (const entry of [...always, ...(manifest.files ?? [])]) {
+      const name = entry.replace(/\/$/, '');
+      const from = name === 'dist' ? DIST_DIR : path.join(ROOT, name);
+      if (existsSync(from)) cpSync(from, path.join(stage, name), { recursive: true });
+    }
+    // The site is already built: skip the prepack rebuild.
+    const output = execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', destination],
+      { cwd: stage, encoding: 'utf8' });
+    return output.trim().split('\n').pop();
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
+  }
+}
