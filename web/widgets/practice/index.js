@@ -1,75 +1,98 @@
-// <mha-practice>: the lesson's practice questions, marked "with a reason rather than a
-// tick": every choice, right or wrong, gets an explanation. The questions are lesson data
-// (lessons/multiple-heads/practice.json). No numbers are computed here, so no core is needed.
-import practice from '../../../lessons/multiple-heads/practice.json' with { type: 'json' };
+// <mha-practice>: practice problems under an idea of the lesson, marked "with a reason
+// rather than a tick" by the attention core, kept in the learner's own copy.
+//
+//   <mha-practice idea="one-average"></mha-practice>   that idea's problems (practice.json),
+//       collapsed to one line ("Practice: 3 problems, 0 done") until opened
+//   <mha-practice></mha-practice>                      "Your copy": progress, export, import,
+//       start over
+//
+// Files: practice-data.js (the problems, the learner's order of options), checkers.js (the
+// marking, on the core), problem-views.js (one view per kind), copy-panel.js, session.js (the
+// copy and the checkers shared by the page), practice-static.js (the no-JavaScript figure).
 import { element } from '../shared/widget-base.js';
-import { notation } from '../../ui/notation.js';
-import { NarrowSwitch } from '../../ui/narrow-switch.js';
+import { IDEAS, problemsFor } from './practice-data.js';
+import { problemView } from './problem-views.js';
+import { copyPanel } from './copy-panel.js';
+import { practiceSession } from './session.js';
 import baseStyles from '../shared/widget-base.css?inline';
 import styles from './practice.css?inline';
 
+// UI strings of this file (one table, for the message files).
+const TEXT = {
+  summary: (count, done) => `Practice: ${count} ${count === 1 ? 'problem' : 'problems'}, ${done} done`,
+  unknownIdea: (idea) => `No practice problems for “${idea}”; the lesson's ideas are ${IDEAS.map((i) => i.id).join(', ')}.`,
+  kept: 'Your answers are kept in your copy on this device; “Your copy” at the end of the lesson has your progress, export and import.',
+};
+
+const sheets = new Map();
 function sheet(cssText) {
-  const s = new CSSStyleSheet();
-  s.replaceSync(cssText);
-  return s;
+  if (!sheets.has(cssText)) {
+    const s = new CSSStyleSheet();
+    s.replaceSync(cssText);
+    sheets.set(cssText, s);
+  }
+  return sheets.get(cssText);
 }
 
-export class PracticeQuestions extends HTMLElement {
+export class PracticeProblems extends HTMLElement {
+  #session = null;
+  #views = [];
+  #restored = false;
+
   connectedCallback() {
     if (this.shadowRoot) return;
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [sheet(baseStyles), sheet(styles)];
-    const body = element('div', { className: 'widget' });
-    const questions = practice.questions.map((question, q) => this.#question(question, q));
-    // On a phone, one question at a time, chosen by number (web/ui/narrow-switch.js); wider,
-    // all of them. Every choice and its reason stay in each question.
-    const narrow = new NarrowSwitch({
-      label: 'Question shown', prefix: 'Question', options: questions.map((fieldset, q) => ({
-        value: String(q + 1), content: String(q + 1), label: `Question ${q + 1} of ${questions.length}`, panels: [fieldset],
-      })),
-    });
-    // After a question, a phone's "Next question" (not shown wider, where all are in view).
-    questions.slice(0, -1).forEach((fieldset, q) => {
-      const next = element('button', { type: 'button', className: 'secondary narrow-next', textContent: 'Next question' });
-      next.addEventListener('click', () => {
-        narrow.show(String(q + 2));
-        questions[q + 1].querySelector('input').focus();
-        questions[q + 1].scrollIntoView?.({ block: 'nearest' });
-      });
-      fieldset.querySelector('.check-row').append(next);
-    });
-    body.append(narrow.element, ...questions);
-    root.append(body);
+    this.#session = practiceSession();
+    this.body = element('div', { className: 'widget' });
+    root.append(this.body);
+    const idea = this.getAttribute('idea');
+    if (idea === null) this.body.append(copyPanel(this.#session));
+    else this.#buildIdea(idea);
     this.setAttribute('ready', '');
+    this.dispatchEvent(new CustomEvent('ready'));
   }
 
-  #question(question, q) {
-    const name = `practice-${question.id}`;
-    const feedback = element('p', { className: 'feedback', role: 'status' });
-    const options = question.choices.map((choice, c) => {
-      const input = element('input', { type: 'radio', name, value: String(c) });
-      return element('label', { className: 'choice' }, [input, element('span', {}, notation(choice.text))]);
-    });
-    const check = element('button', { type: 'button', textContent: 'Check' });
-    check.addEventListener('click', () => {
-      const picked = options.findIndex((label) => label.querySelector('input').checked);
-      if (picked < 0) {
-        feedback.className = 'feedback';
-        feedback.textContent = 'Pick an answer first.';
-        return;
-      }
-      const choice = question.choices[picked];
-      // The verdict is the widget's; the reason (lesson data) explains it without repeating it.
-      feedback.className = `feedback ${choice.correct ? 'right' : 'wrong'}`;
-      feedback.replaceChildren(element('strong', { textContent: choice.correct ? 'Right. ' : 'Not quite. ' }), ...notation(choice.reason));
-    });
-    return element('fieldset', { className: 'question' }, [
-      element('legend', {}, [`${q + 1}. `, ...notation(question.prompt)]),
-      ...options,
-      element('div', { className: 'check-row' }, [check]),
-      feedback,
-    ]);
+  #buildIdea(idea) {
+    const problems = problemsFor(idea);
+    if (problems.length === 0) {
+      this.body.append(element('p', { className: 'error', role: 'alert', textContent: TEXT.unknownIdea(idea.slice(0, 40)) }));
+      return;
+    }
+    const { copy } = this.#session;
+    const summary = element('summary', { className: 'practice-summary' });
+    const notice = element('p', { className: 'notice', role: 'status', hidden: true });
+    const list = element('div', { className: 'problems' });
+    const details = element('details', { className: 'practice' }, [summary, notice, list, element('p', { className: 'kept', textContent: TEXT.kept })]);
+    const build = () => {
+      this.#views = problems.map((problem, k) => problemView(problem, {
+        number: k + 1, seed: copy.seed, copy, marker: this.#session.marker, findWidget: this.#session.findWidget,
+      }));
+      list.replaceChildren(...this.#views.map((view) => view.element));
+      this.#restored = false;
+      if (details.open) this.#restore();
+    };
+    const refresh = () => {
+      const { done } = copy.progress(problems.map((p) => p.id));
+      summary.textContent = TEXT.summary(problems.length, done);
+      notice.hidden = !copy.notice;
+      notice.textContent = copy.notice ?? '';
+    };
+    // Restoring marks every kept answer again with the core: done when first opened.
+    details.addEventListener('toggle', () => { if (details.open) this.#restore(); });
+    copy.addEventListener('change', refresh);
+    copy.addEventListener('replaced', build);
+    build();
+    refresh();
+    this.body.append(details);
+    this.details = details;
+  }
+
+  #restore() {
+    if (this.#restored) return;
+    this.#restored = true;
+    this.restoring = Promise.all(this.#views.map((view) => view.restore()));
   }
 }
 
-if (!customElements.get('mha-practice')) customElements.define('mha-practice', PracticeQuestions);
+if (!customElements.get('mha-practice')) customElements.define('mha-practice', PracticeProblems);

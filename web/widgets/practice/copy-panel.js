@@ -1,0 +1,135 @@
+// "Your copy": the progress summary (done and left, per idea) and the copy's controls:
+// export (a JSON file), import (strictly checked; a bad file changes nothing and says why;
+// a good one can be taken back), start over (asks first). Shown by <mha-practice> without
+// an `idea` attribute.
+import { element } from '../shared/widget-base.js';
+import { MAX_FILE_BYTES } from '../shared/learner-copy.js';
+import { notation } from '../../ui/notation.js';
+import { IDEAS, PROBLEMS, PROBLEM_IDS, problemsFor } from './practice-data.js';
+
+// UI strings of this file (one table, for the message files).
+const TEXT = {
+  heading: 'Your copy of this lesson',
+  about: 'Your answers, your attempts and each widget’s state are kept on this device only, in this browser. No account, no server.',
+  total: (done, total) => `${done} of ${total} problems done.`,
+  idea: (title, done, total) => `${title}: ${done} of ${total} done`,
+  left: (names) => ` (left: ${names})`,
+  export: 'Export my copy',
+  import: 'Import a copy…',
+  startOver: 'Start over',
+  confirm: 'Start over? Your answers and attempts are cleared and every widget goes back to its starting example. Export your copy first if you may want it back.',
+  yes: 'Yes, start over',
+  no: 'Keep my work',
+  cleared: 'Started over: your answers are cleared and the widgets are back at their starting examples.',
+  kept: 'Nothing was changed.',
+  imported: (done, total) => `Imported: ${done} of ${total} problems done, and the widgets' states put back.`,
+  undoImport: 'Undo the import',
+  undone: 'Your copy from before the import is back.',
+  fileName: 'multiple-heads-my-copy.json',
+  exported: 'Your copy was downloaded as multiple-heads-my-copy.json.',
+  unreadableFile: (why) => `The file could not be read (${why}). Nothing was changed.`,
+  tooBig: (kb) => `This file is ${kb} kB; a copy of this lesson is at most ${MAX_FILE_BYTES / 1024} kB.`,
+  refused: (message) => `${message} Nothing was changed.`,
+};
+
+const shortName = (problem) => problem.id.replace(/-/g, ' ');
+
+export function copyPanel(session) {
+  const { copy } = session;
+  const notice = element('p', { className: 'notice', role: 'status', hidden: true });
+  const total = element('p', { className: 'progress-total' });
+  const list = element('ul', { className: 'progress-list' });
+  const message = element('p', { className: 'feedback message', role: 'status' });
+  const exportButton = element('button', { type: 'button', textContent: TEXT.export });
+  const file = element('input', { type: 'file', accept: 'application/json,.json', hidden: true, tabIndex: -1 });
+  file.setAttribute('aria-label', TEXT.import);
+  const importButton = element('button', { type: 'button', className: 'secondary', textContent: TEXT.import });
+  const startOver = element('button', { type: 'button', className: 'secondary', textContent: TEXT.startOver });
+  const undo = element('button', { type: 'button', className: 'secondary', textContent: TEXT.undoImport, hidden: true });
+  const yes = element('button', { type: 'button', textContent: TEXT.yes });
+  const no = element('button', { type: 'button', className: 'secondary', textContent: TEXT.no });
+  const confirm = element('div', { className: 'confirm', role: 'group', hidden: true }, [element('p', { textContent: TEXT.confirm }), element('div', { className: 'toolbar' }, [yes, no])]);
+  confirm.setAttribute('aria-label', TEXT.startOver);
+
+  const say = (text) => { message.textContent = text; };
+  const refresh = () => {
+    notice.hidden = !copy.notice;
+    notice.textContent = copy.notice ?? '';
+    const progress = copy.progress(PROBLEM_IDS);
+    total.textContent = TEXT.total(progress.done, progress.total);
+    list.replaceChildren(...IDEAS.map((idea) => {
+      const ids = problemsFor(idea.id).map((p) => p.id);
+      const p = copy.progress(ids);
+      const left = p.left.length && p.left.length < ids.length ? TEXT.left(p.left.map((id) => shortName(PROBLEMS.find((q) => q.id === id))).join(', ')) : '';
+      return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...notation(TEXT.idea(idea.title, p.done, p.total)), left]);
+    }));
+    undo.hidden = !copy.canUndoImport;
+  };
+
+  exportButton.addEventListener('click', () => {
+    const url = URL.createObjectURL(new Blob([copy.exportText()], { type: 'application/json' }));
+    const link = element('a', { href: url, download: TEXT.fileName });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    say(TEXT.exported);
+  });
+  importButton.addEventListener('click', () => file.click());
+  file.addEventListener('change', async () => {
+    const chosen = file.files?.[0];
+    file.value = '';
+    if (!chosen) return;
+    let text;
+    try {
+      // A file larger than any copy is refused unread.
+      if (chosen.size > MAX_FILE_BYTES) {
+        say(TEXT.refused(TEXT.tooBig(Math.ceil(chosen.size / 1024))));
+        return;
+      }
+      text = await chosen.text();
+    } catch (error) {
+      say(TEXT.unreadableFile(error.message));
+      return;
+    }
+    const result = copy.importText(text);
+    if (!result.ok) {
+      say(TEXT.refused(result.message));
+      return;
+    }
+    session.widgets.apply();
+    const p = copy.progress(PROBLEM_IDS);
+    say(TEXT.imported(p.done, p.total));
+  });
+  undo.addEventListener('click', () => {
+    copy.undoImport();
+    session.widgets.apply();
+    say(TEXT.undone);
+    startOver.focus();
+  });
+  startOver.addEventListener('click', () => {
+    confirm.hidden = false;
+    no.focus();
+  });
+  no.addEventListener('click', () => {
+    confirm.hidden = true;
+    say(TEXT.kept);
+    startOver.focus();
+  });
+  yes.addEventListener('click', () => {
+    confirm.hidden = true;
+    copy.startOver();
+    session.widgets.reset();
+    say(TEXT.cleared);
+    startOver.focus();
+  });
+  copy.addEventListener('change', refresh);
+  copy.addEventListener('message', (event) => say(event.detail));
+  refresh();
+
+  return element('section', { className: 'copy-panel' }, [
+    element('h3', { textContent: TEXT.heading }),
+    element('p', { className: 'about', textContent: TEXT.about }),
+    notice, total, list,
+    element('div', { className: 'toolbar' }, [exportButton, importButton, startOver, undo]),
+    file, confirm, message,
+  ]);
+}

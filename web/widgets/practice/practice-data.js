@@ -1,0 +1,92 @@
+// The practice problems as data (lessons/multiple-heads/practice.json), checked once when
+// loaded, plus the pure helpers every view uses: a problem's idea, its options in the
+// learner's own order, and reasons with their {figures} filled in. No DOM, no core.
+import practice from '../../../lessons/multiple-heads/practice.json' with { type: 'json' };
+
+export const KINDS = ['widget', 'number', 'predict', 'choose'];
+const ID = /^[a-z][a-z0-9-]{0,39}$/;
+
+function fail(message) {
+  throw new Error(`practice data: ${message}`);
+}
+
+/** Checks the practice data: unique ids, known ideas and kinds, what each kind needs. */
+export function checkPractice(data = practice) {
+  const ideas = new Set(data.ideas.map((idea) => idea.id));
+  const ids = new Set();
+  for (const problem of data.problems) {
+    if (!ID.test(problem.id) || ids.has(problem.id)) fail(`“${problem.id}” is not a new id`);
+    ids.add(problem.id);
+    if (!ideas.has(problem.idea)) fail(`${problem.id}: no idea “${problem.idea}”`);
+    if (!KINDS.includes(problem.kind)) fail(`${problem.id}: no kind “${problem.kind}”`);
+    if (typeof problem.prompt !== 'string' || !problem.prompt) fail(`${problem.id}: prompt missing`);
+    if (problem.kind === 'choose' || problem.kind === 'predict') {
+      const options = problem.options ?? [];
+      if (options.length < 2) fail(`${problem.id}: at least two options`);
+      const optionIds = new Set(options.map((o) => o.id));
+      if (optionIds.size !== options.length) fail(`${problem.id}: option ids repeat`);
+      if (options.some((o) => typeof o.text !== 'string' || typeof o.reason !== 'string')) fail(`${problem.id}: every option needs text and a reason`);
+      if (problem.kind === 'choose' && options.filter((o) => o.correct === true).length !== 1) fail(`${problem.id}: exactly one right option`);
+    }
+    if (problem.kind === 'number' && !(problem.answer && problem.right && problem.wrong)) fail(`${problem.id}: answer, right and wrong needed`);
+    if (problem.kind === 'widget' && !(problem.widget && problem.goal && problem.reasons)) fail(`${problem.id}: widget, goal and reasons needed`);
+    if (problem.kind === 'predict' && !(problem.widget && problem.outcome && problem.see)) fail(`${problem.id}: widget, outcome and see needed`);
+  }
+  for (const idea of ideas) {
+    if (data.problems.filter((p) => p.idea === idea).length < 2) fail(`idea “${idea}” needs at least two problems`);
+  }
+  return data;
+}
+
+export const PRACTICE = checkPractice();
+export const PROBLEMS = PRACTICE.problems;
+export const PROBLEM_IDS = PROBLEMS.map((p) => p.id);
+export const IDEAS = PRACTICE.ideas;
+
+export function problemById(id) {
+  return PROBLEMS.find((p) => p.id === id) ?? null;
+}
+
+export function problemsFor(idea) {
+  return PROBLEMS.filter((p) => p.idea === idea);
+}
+
+/** {name} placeholders replaced by the checker's figures (unknown names stay as written). */
+export function fillReason(template, figures = {}) {
+  return String(template).replace(/\{([a-zA-Z]+)\}/g, (whole, name) => (Object.hasOwn(figures, name) ? figures[name] : whole));
+}
+
+// A small seeded generator (mulberry32): the same learner sees the same order every visit,
+// different learners see different orders.
+function generator(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hash(text) {
+  let h = 2166136261;
+  for (const c of text) h = Math.imul(h ^ c.codePointAt(0), 16777619) >>> 0;
+  return h;
+}
+
+/** A problem's options in this learner's order (Fisher–Yates with the learner's seed). */
+export function optionOrder(problem, seed) {
+  const order = problem.options.map((_, i) => i);
+  const random = generator((seed ^ hash(problem.id)) >>> 0);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order.map((i) => problem.options[i]);
+}
+
+/** The text a reader sees once notation is typeset ("d_{model}" reads "dmodel"). */
+export function shownText(text) {
+  return text.replace(/[_^]\{([^}]*)\}/g, '$1').replace(/[_^]/g, '');
+}
