@@ -148,6 +148,27 @@ test('every locale has every English key, with the same placeholders and its plu
       assert.deepEqual([...placeholders(translated)].sort(), [...placeholders(entry)].sort(), `${locale}: “${key}” has other placeholders than English`);
       if (isPluralEntry(translated)) for (const category of needed) assert.ok(translated[category] ?? translated.other, `${locale}: “${key}” lacks the ${category} form`);
     }
-    for (const key of other.keys()) assert.ok(en.has(key), `${locale}: “${key}” is not an English key (a typo?)`);
+    // world.*: the lesson world's names in this language (English takes them from world.json).
+    for (const key of other.keys()) assert.ok(en.has(key) || key.startsWith('world.'), `${locale}: “${key}” is not an English key (a typo?)`);
   }
+});
+
+test('German names and questions for every head of the world', () => {
+  const world = JSON.parse(readFileSync(new URL('../../lessons/multiple-heads/world.json', import.meta.url), 'utf8'));
+  const de = messagesFor('de');
+  const en = messagesFor('en');
+  for (const head of world.heads) {
+    assert.equal(en.headName(head), head.name);
+    assert.notEqual(de.headName(head), head.name, `${head.id}: a German name`);
+    assert.notEqual(de.headQuestion(head), head.question, `${head.id}: a German question`);
+  }
+  const merged = { members: world.heads.slice(0, 2), name: 'x' };
+  assert.equal(de.headName(merged), 'Subjektfinder + Ergänzungsfinder');
+});
+
+test('nodes(): markup params are placed where their placeholders are', () => {
+  const en = messagesFor('en');
+  const strong = { nodeType: 1, text: 'Try: ' };
+  assert.deepEqual(en.nodes('common.quoted', { text: strong }), ['“', strong, '”']);
+  assert.deepEqual(en.nodes('ui.budget.readout', { token: 'it', value: [strong, '!'] }), ['“it”: ', strong, '!']);
 });

@@ -16,6 +16,7 @@
 //     the "undo it?" output: other weights that give the one head exactly the same output.
 import { THE_WORLD, headsAt } from '../shared/world.js';
 import { WorldReader } from '../shared/world-reader.js';
+import { formatPercent } from '../shared/format.js';
 
 /** The two splits compared: one head for both jobs (h = 2), a head per job (h = 4). */
 export const ONE_HEAD_SPLIT = 2;
@@ -185,8 +186,9 @@ export class BlendModel {
  * A share of the budget as words: "47%", "0.3%" (with "< 1%") below one percent, so a
  * small but real move never reads as "0%".
  */
-export function describeShare(share) {
+export function describeShare(share, m = null) {
+  const percent = (value, decimals) => (m ? m.percent(value, decimals) : formatPercent(value, decimals));
   if (!Number.isFinite(share)) return '—';
-  if (share >= 0.01) return `${Math.round(share * 100)}%`;
-  return `< 1% (${(share * 100).toFixed(share >= 0.001 ? 1 : 2)}%)`;
+  if (share >= 0.01) return percent(Math.round(share * 100) / 100, 0);
+  return `< ${percent(0.01, 0)} (${percent(share, share >= 0.001 ? 1 : 2)})`;
 }

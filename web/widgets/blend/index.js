@@ -4,7 +4,7 @@
 // meanings (and that other weights land on the same point), and what a fixed reader can
 // still tell from it over 16 sentences. See README.md for attributes and events.
 import { MhaWidget, element } from '../shared/widget-base.js';
-import { formatNumber } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import { headClass, variantTokens } from '../shared/world.js';
 import { BudgetBar } from '../../ui/budget-bar.js';
 import { roundToSum } from '../../ui/budget-math.js';
@@ -32,7 +32,8 @@ export class BlendWidget extends MhaWidget {
     if (this.hasAttribute('config')) refused.push('config');
     refused.push(...RETIRED_ATTRIBUTES.filter((name) => this.hasAttribute(name)));
     if (refused.length) {
-      this.showNotice(`Ignored ${refused.map((name) => `“${name}”`).join(', ')}: this widget always shows the lesson’s one sentence and heads, so it takes no configuration.`);
+      const m = messagesFor(this);
+      this.showNotice(m.t('blend.ignoredAttributes', { names: m.list(refused.map((name) => m.t('common.quoted', { text: name }))) }));
     }
     return {};
   }
@@ -49,44 +50,50 @@ export class BlendWidget extends MhaWidget {
     if (!this.root.adoptedStyleSheets.includes(kitSheet())) {
       this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
     }
+    const m = this.m = messagesFor(this);
     this.model = new BlendModel(this.engine);
     const { w, fairness, oneHead, subjectHead, complementHead } = this.model;
     const said = w.tokens[w.queryIndex];
     const subjectWord = w.tokens[w.subjectIndex];
     const complementWord = w.tokens[w.complementIndex];
-    const memberNames = oneHead.members.map((m) => m.name).join(' + ');
+    const memberNames = m.headName(oneHead);
+    const subjectName = m.headName(subjectHead);
+    const complementName = m.headName(complementHead);
 
     const caption = element('p', { className: 'caption' }, [
-      element('strong', { textContent: 'Try: ' }),
-      `drag a dividing line of the grey bar toward “${subjectWord}” or toward “${complementWord}”. `,
-      element('strong', { textContent: 'Notice: ' }),
-      `one head can answer one question about “${said}”, never both; two heads answer both.`,
-      ' ', layerLink('weights'),
+      ...m.nodes('blend.caption', {
+        try: element('strong', { textContent: m.t('common.try') }),
+        notice: element('strong', { textContent: m.t('common.notice') }),
+        subject: subjectWord, complement: complementWord, said,
+      }),
+      ' ', layerLink('weights', undefined, m),
     ]);
-    const sameText = fairness.sameWeights ? 'Same W_Q, W_K, W_V, W_O' : 'Different weights (!)';
     this.fairLine = element('p', { className: 'fair' }, [
-      ...notation(`${sameText} and the same d_{model} = ${fairness.one.dModel} in both; only the split differs: `),
-      element('b', { textContent: `1 head of width ${fairness.one.width}` }), ' doing both jobs, or ',
-      element('b', { textContent: `2 heads of width ${fairness.two.width}` }), ' doing one each.',
+      ...m.nodes(fairness.sameWeights ? 'blend.fair.same' : 'blend.fair.different', {
+        dModel: notation(`d_{model} = ${fairness.one.dModel}`),
+        weights: notation('W_Q, W_K, W_V, W_O'),
+        one: element('b', { textContent: m.t('blend.fair.oneHead', { width: fairness.one.width }) }),
+        two: element('b', { textContent: m.t('blend.fair.twoHeads', { width: fairness.two.width }) }),
+      }),
     ]);
     this.headline = element('p', { className: 'headline', ariaLive: 'polite', id: 'blend-headline' });
 
     // One head: its budget is the control.
     this.oneBar = new BudgetBar({
-      label: `One head (${memberNames}): attention budget of “${said}”`,
-      owner: 'One head', tokens: w.tokens, weights: this.model.ownBudget, colour: 'var(--head)', drag: 'sides',
+      label: m.t('blend.oneBarLabel', { names: memberNames, said }), messages: m,
+      owner: m.t('blend.oneHead'), tokens: w.tokens, weights: this.model.ownBudget, colour: 'var(--head)', drag: 'sides',
       onPropose: (row) => this.#propose({ budget: row }),
       controls: 'one-reader blend-plane blend-headline',
     });
     if (this.readOnly) this.oneBar.setReadonly(true);
-    this.ownButton = element('button', { type: 'button', className: 'secondary', textContent: 'Back to its own weights' });
+    this.ownButton = element('button', { type: 'button', className: 'secondary', textContent: m.t('blend.ownWeights') });
     this.ownButton.setAttribute('aria-controls', 'one-reader blend-plane blend-headline');
     this.ownButton.addEventListener('click', () => this.#propose({ budget: null }));
-    this.oneReader = new ReaderGrid({ w, title: 'One head' });
+    this.oneReader = new ReaderGrid({ w, title: m.t('blend.oneHead'), messages: m });
     this.oneReader.element.id = 'one-reader';
-    const onePanel = element('section', { className: `column one-head ${headClass(oneHead)}`, ariaLabel: 'One head for both jobs', dataset: { panel: 'one-head' } }, [
-      element('h3', {}, [element('span', { className: 'swatch', ariaHidden: 'true' }), `One head, width ${fairness.one.width}`]),
-      element('p', { className: 'sub', textContent: `${memberNames}: one budget for “${said}”. Drag a line, or pick a word with ← → and press ↑ ↓.` }),
+    const onePanel = element('section', { className: `column one-head ${headClass(oneHead)}`, ariaLabel: m.t('blend.onePanel'), dataset: { panel: 'one-head' } }, [
+      element('h3', {}, [element('span', { className: 'swatch', ariaHidden: 'true' }), m.t('blend.oneHeading', { width: fairness.one.width })]),
+      element('p', { className: 'sub', textContent: m.t('blend.oneSub', { names: memberNames, said }) }),
       this.oneBar.element,
       this.sumLine = element('p', { className: 'sum-line num' }),
       this.ownButton,
@@ -95,43 +102,43 @@ export class BlendWidget extends MhaWidget {
 
     // Two heads: each spends its own budget (the core's softmax weights, not editable here).
     const fixedBar = (head, weights) => new BudgetBar({
-      label: `${head.name}: attention budget of “${said}”`, owner: head.name, tokens: w.tokens, weights,
-      colour: `var(--head-${head.members[0].id})`,
+      label: m.t('blend.fixedBarLabel', { name: m.headName(head), said }), owner: m.headName(head), tokens: w.tokens, weights,
+      colour: `var(--head-${head.members[0].id})`, messages: m,
     });
     this.subjectBar = fixedBar(subjectHead, this.model.subjectBudget);
     this.complementBar = fixedBar(complementHead, this.model.complementBudget);
-    this.twoReader = new ReaderGrid({ w, title: 'Two heads' });
-    const twoPanel = element('section', { className: 'column two-heads', ariaLabel: 'Two heads, one job each', dataset: { panel: 'two-heads' } }, [
+    this.twoReader = new ReaderGrid({ w, title: m.t('blend.twoHeads'), messages: m });
+    const twoPanel = element('section', { className: 'column two-heads', ariaLabel: m.t('blend.twoPanel'), dataset: { panel: 'two-heads' } }, [
       element('h3', {}, [
         element('span', { className: `swatch ${headClass(subjectHead)}`, ariaHidden: 'true' }),
         element('span', { className: `swatch ${headClass(complementHead)}`, ariaHidden: 'true' }),
-        `Two heads, width ${fairness.two.width} each`,
+        m.t('blend.twoHeading', { width: fairness.two.width }),
       ]),
-      element('p', { className: 'sub', textContent: 'Each finder has a budget of its own (the core’s softmax weights).' }),
+      element('p', { className: 'sub', textContent: m.t('blend.twoSub') }),
       element('div', { className: `fixed-bar ${headClass(subjectHead)}` }, [
-        element('h4', { textContent: subjectHead.name }), this.subjectBar.element,
-        element('p', { className: 'sum-line num', textContent: partsLine(w, this.model.subjectBudget, [w.subjectIndex]) }),
+        element('h4', { textContent: subjectName }), this.subjectBar.element,
+        element('p', { className: 'sum-line num', textContent: partsLine(w, this.model.subjectBudget, [w.subjectIndex], m) }),
       ]),
       element('div', { className: `fixed-bar ${headClass(complementHead)}` }, [
-        element('h4', { textContent: complementHead.name }), this.complementBar.element,
-        element('p', { className: 'sum-line num', textContent: partsLine(w, this.model.complementBudget, [w.complementIndex]) }),
+        element('h4', { textContent: complementName }), this.complementBar.element,
+        element('p', { className: 'sum-line num', textContent: partsLine(w, this.model.complementBudget, [w.complementIndex], m) }),
       ]),
       this.twoReader.element,
     ]);
 
     // The geometry between them.
-    this.plane = new PlaneView({ w, oneHead, subjectHead, complementHead });
+    this.plane = new PlaneView({ w, oneHead, subjectHead, complementHead, messages: m });
     this.undoText = element('p', { className: 'undo-text' });
     this.altBar = new BudgetBar({
-      label: `Other weights for the one head with the same output`, owner: 'Other weights', tokens: w.tokens,
-      weights: this.model.ownBudget, colour: 'var(--head)',
+      label: m.t('blend.altBarLabel'), owner: m.t('blend.otherWeights'), tokens: w.tokens,
+      weights: this.model.ownBudget, colour: 'var(--head)', messages: m,
     });
     this.altSumLine = element('p', { className: 'sum-line num' });
     this.altBox = element('div', { className: `alt ${headClass(oneHead)}` }, [this.altBar.element, this.altSumLine]);
-    const planePanel = element('section', { className: 'column geometry', id: 'blend-plane', ariaLabel: 'Where the output lands', dataset: { panel: 'plane' } }, [
-      element('h3', { textContent: 'Where the output lands' }),
+    const planePanel = element('section', { className: 'column geometry', id: 'blend-plane', ariaLabel: m.t('blend.whereItLands'), dataset: { panel: 'plane' } }, [
+      element('h3', { textContent: m.t('blend.whereItLands') }),
       this.plane.element,
-      element('h4', { textContent: 'Undo it?' }),
+      element('h4', { textContent: m.t('blend.undoIt') }),
       this.undoText,
       this.altBox,
     ]);
@@ -139,21 +146,21 @@ export class BlendWidget extends MhaWidget {
     // On a phone, under the one head's bar: one of its effects at a time (the grid of
     // answers, where the output lands) or the two heads to compare with.
     this.narrow = new NarrowSwitch({
-      label: 'Figure shown under the bar', value: 'reader', options: [
-        { value: 'reader', content: 'Who? What?', label: 'Who? What? The one head’s answers', panels: [this.oneReader.element] },
-        { value: 'plane', content: 'Where it lands', panels: [planePanel] },
-        { value: 'two', content: 'Two heads', panels: [twoPanel] },
+      label: m.t('blend.narrow.label'), value: 'reader', messages: m, options: [
+        { value: 'reader', content: m.t('blend.narrow.reader'), label: m.t('blend.narrow.readerLabel'), panels: [this.oneReader.element] },
+        { value: 'plane', content: m.t('blend.narrow.plane'), panels: [planePanel] },
+        { value: 'two', content: m.t('blend.twoHeads'), panels: [twoPanel] },
       ],
     });
     this.ownButton.after(this.narrow.element);
 
     this.values = element('div', { className: 'values-body', id: 'blend-values' });
-    const summary = element('summary', { textContent: 'Exact values' });
+    const summary = element('summary', { textContent: m.t('common.exactValues') });
     summary.setAttribute('aria-controls', 'blend-values');
     const details = element('details', { className: 'values', dataset: { panel: 'values' } }, [summary, this.values]);
 
     this.body.append(
-      element('div', { className: 'top' }, [caption, this.historyToolbar('Undo or reset the blend widget')]),
+      element('div', { className: 'top' }, [caption, this.historyToolbar(m.t('blend.history'))]),
       this.fairLine,
       this.headline,
       element('div', { className: 'layout' }, [onePanel, planePanel, twoPanel]),
@@ -182,16 +189,17 @@ export class BlendWidget extends MhaWidget {
 
   render(view, state) {
     const { w } = this.model;
+    const { m } = this;
     this.oneBar.setWeights(view.budget);
     this.ownButton.disabled = view.own;
-    this.sumLine.textContent = partsLine(w, view.budget, [w.subjectIndex, w.complementIndex]);
+    this.sumLine.textContent = partsLine(w, view.budget, [w.subjectIndex, w.complementIndex], m);
     this.subjectBar.setWeights(this.model.subjectBudget);
     this.complementBar.setWeights(this.model.complementBudget);
     this.oneReader.show(view.one);
     this.twoReader.show(view.two);
     this.plane.show(view);
-    const counts = (r) => `${r.subjectCorrect} of ${r.total}`;
-    const countsWhat = (r) => `${r.complementCorrect} of ${r.total}`;
+    const counts = (r) => m.t('blend.countOf', { count: r.subjectCorrect, total: r.total });
+    const countsWhat = (r) => m.t('blend.countOf', { count: r.complementCorrect, total: r.total });
     // The headline: how often a later layer reads each answer right, over the 16 sentences.
     // It is a live region: rewritten only when the figures change, so a drag is not a
     // stream of identical announcements.
@@ -199,14 +207,15 @@ export class BlendWidget extends MhaWidget {
     if (this.headline.dataset.figures !== figures) {
       this.headline.dataset.figures = figures;
       this.headline.replaceChildren(
-        element('span', { className: 'score one' }, [
-          element('b', { textContent: 'One head' }), ': who did the saying? right in ', element('strong', { textContent: counts(view.one) }),
-          ', what was said? in ', element('strong', { textContent: countsWhat(view.one) }), '.',
-        ]),
+        element('span', { className: 'score one' }, m.nodes('blend.headline.one', {
+          head: element('b', { textContent: m.t('blend.oneHead') }),
+          who: element('strong', { textContent: counts(view.one) }), what: element('strong', { textContent: countsWhat(view.one) }),
+        })),
         ' ',
-        element('span', { className: 'score two' }, [
-          element('b', { textContent: 'Two heads' }), ': ', element('strong', { textContent: counts(view.two) }), ' and ', element('strong', { textContent: countsWhat(view.two) }), '.',
-        ]),
+        element('span', { className: 'score two' }, m.nodes('blend.headline.two', {
+          heads: element('b', { textContent: m.t('blend.twoHeads') }),
+          who: element('strong', { textContent: counts(view.two) }), what: element('strong', { textContent: countsWhat(view.two) }),
+        })),
       );
     }
     this.#renderUndo(view);
@@ -215,43 +224,51 @@ export class BlendWidget extends MhaWidget {
 
   #renderUndo(view) {
     const alt = view.alternative;
+    const { m } = this;
     // Kept in the layout when absent (visibility), so nothing below jumps.
     this.altBox.classList.toggle('absent', !alt.meaningful);
     if (alt.meaningful) {
       this.altBar.setWeights(alt.weights);
       const { w } = this.model;
-      this.altSumLine.textContent = partsLine(w, alt.weights, [w.subjectIndex, w.complementIndex]);
-      this.undoText.textContent = `The core found other weights (below; ${describeShare(alt.moved)} of the budget moved) whose output is the same point, to within ${alt.maxOutputDifference.toExponential(0)}. From the output alone, nothing can tell which weighting made it.`;
+      this.altSumLine.textContent = partsLine(w, alt.weights, [w.subjectIndex, w.complementIndex], m);
+      const within = alt.maxOutputDifference.toExponential(0).replace('-', '−');
+      this.undoText.textContent = m.t('blend.undo.found', { share: describeShare(alt.moved, m), within });
     } else if (alt.found) {
-      this.undoText.textContent = `Other weights with this output differ by less than 0.1% of the budget (${describeShare(alt.moved)}): no meaningful alternative here.`;
+      this.undoText.textContent = m.t('blend.undo.tiny', { share: describeShare(alt.moved, m), limit: m.percent(0.001, 1) });
     } else {
-      this.undoText.textContent = 'No other weighting gives this output: with the budget on one or two words, the point can be made only one way. But look at the reader: one question is still lost.';
+      this.undoText.textContent = m.t('blend.undo.none');
     }
   }
 
   #renderValues(view) {
     const { w } = this.model;
+    const { m } = this;
     const columns = [
-      ['One head (now)', view.budget],
-      ['One head’s own', this.model.ownBudget],
-      [this.model.subjectHead.name, this.model.subjectBudget],
-      [this.model.complementHead.name, this.model.complementBudget],
-      ['Other weights', view.alternative.weights],
+      [m.t('blend.values.now'), view.budget],
+      [m.t('blend.values.own'), this.model.ownBudget],
+      [m.headName(this.model.subjectHead), this.model.subjectBudget],
+      [m.headName(this.model.complementHead), this.model.complementBudget],
+      [m.t('blend.otherWeights'), view.alternative.weights],
     ];
-    const cell = (v) => element('td', { className: 'num', textContent: v === null || v === undefined ? '—' : formatNumber(v, 4) });
+    const cell = (v) => element('td', { className: 'num', textContent: v === null || v === undefined ? '—' : m.number(v, 4) });
     const sum = (row) => (row ? row.reduce((s, v) => s + v, 0) : null);
+    // Coordinates are separated by "; " where the decimal separator is a comma.
+    const join = m.decimalSeparator === ',' ? '; ' : ', ';
     this.values.replaceChildren(
-      element('p', { className: 'sub', textContent: `To type an exact weight: focus the grey bar, pick a word with ← →, press Enter.` }),
+      element('p', { className: 'sub', textContent: m.t('blend.values.howToType') }),
       element('div', { className: 'table-scroll ui-scroll' }, [element('table', { className: 'values-table' }, [
-        element('caption', { textContent: `Attention weights of “${w.tokens[w.queryIndex]}” (4 decimals)` }),
-        element('thead', {}, [element('tr', {}, [element('th', { scope: 'col', textContent: 'word' }), ...columns.map(([name]) => element('th', { scope: 'col', textContent: name }))])]),
+        element('caption', { textContent: m.t('blend.values.caption', { said: w.tokens[w.queryIndex] }) }),
+        element('thead', {}, [element('tr', {}, [element('th', { scope: 'col', textContent: m.t('blend.values.word') }), ...columns.map(([name]) => element('th', { scope: 'col', textContent: name }))])]),
         element('tbody', {}, [
           ...w.tokens.map((token, t) => element('tr', {}, [element('th', { scope: 'row', textContent: token }), ...columns.map(([, row]) => cell(row?.[t]))])),
-          element('tr', { className: 'sum' }, [element('th', { scope: 'row', textContent: 'sum' }), ...columns.map(([, row]) => cell(sum(row)))]),
+          element('tr', { className: 'sum' }, [element('th', { scope: 'row', textContent: m.t('blend.values.sum') }), ...columns.map(([, row]) => cell(sum(row)))]),
         ]),
       ])]),
-      element('p', { className: 'num sub', textContent: `One head’s output for “${w.tokens[w.queryIndex]}” (width ${view.output.length}): (${view.output.map((v) => formatNumber(v, 3)).join(', ')})` }),
-      element('p', { className: 'sub', textContent: `Reader variants: subjects ${w.reader.subjects.map((s) => s.word).join(', ')}; complements ${w.reader.complements.map((c) => c.word).join(', ')} (e.g. “${variantTokens(w, 1, 2).join(' ')}”).` }),
+      element('p', { className: 'num sub', textContent: m.t('blend.values.output', { said: w.tokens[w.queryIndex], width: view.output.length, vector: `(${view.output.map((v) => m.number(v, 3)).join(join)})` }) }),
+      element('p', { className: 'sub', textContent: m.t('blend.values.variants', {
+        subjects: w.reader.subjects.map((s) => s.word).join(', '), complements: w.reader.complements.map((c) => c.word).join(', '),
+        example: variantTokens(w, 1, 2).join(' '),
+      }) }),
     );
   }
 }
@@ -260,12 +277,12 @@ export class BlendWidget extends MhaWidget {
  * A budget in parts that visibly add up to 1: the key tokens' weights and the rest, rounded
  * together (largest remainder, 3 decimals): "researcher 0.474 + it 0.473 + 9 other words 0.053 = 1.000".
  */
-export function partsLine(w, weights, keys) {
+export function partsLine(w, weights, keys, m = messagesFor('en')) {
   const rest = weights.reduce((sum, v, t) => (keys.includes(t) ? sum : sum + v), 0);
   const shares = roundToSum([...keys.map((t) => weights[t]), rest], 3);
-  const parts = keys.map((t, k) => `${w.tokens[t]} ${shares[k].toFixed(3)}`);
-  parts.push(`${w.L - keys.length} other words ${shares[keys.length].toFixed(3)}`);
-  return `${parts.join(' + ')} = ${shares.reduce((a, b) => a + b, 0).toFixed(3)}`;
+  const parts = keys.map((t, k) => `${w.tokens[t]} ${m.number(shares[k], 3)}`);
+  parts.push(m.t('blend.otherWords', { count: w.L - keys.length, value: m.number(shares[keys.length], 3) }));
+  return `${parts.join(' + ')} = ${m.number(shares.reduce((a, b) => a + b, 0), 3)}`;
 }
 
 BlendWidget.define();

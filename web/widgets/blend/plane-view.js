@@ -5,18 +5,20 @@
 // it always falls inside (the projection of a convex combination is a convex combination).
 import { svg } from '../../ui/svg.js';
 import { element } from '../shared/widget-base.js';
-import { formatNumber } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import { headClass } from '../shared/world.js';
 
 const WIDTH = 340;
 const PAD = { left: 14, right: 84, top: 14, bottom: 14 }; // right: room for word labels
 
 export class PlaneView {
-  constructor({ w, oneHead, subjectHead, complementHead }) {
+  constructor({ w, oneHead, subjectHead, complementHead, messages = messagesFor('en') }) {
+    const m = messages;
+    this.m = m;
     this.w = w;
     this.frame = null;
     this.classes = { one: headClass(oneHead), subject: headClass(subjectHead), complement: headClass(complementHead) };
-    this.names = { subject: subjectHead.name, complement: complementHead.name };
+    this.names = { subject: m.headName(subjectHead), complement: m.headName(complementHead) };
     this.svg = svg('svg', { class: 'plane', role: 'img', width: WIDTH });
     this.tokenLayer = svg('g', { class: 'tokens' });
     this.pointLayer = svg('g', { class: 'points' });
@@ -27,10 +29,10 @@ export class PlaneView {
       text,
     ]);
     this.legend = element('ul', { className: 'plane-legend' }, [
-      key(`one-point ${this.classes.one}`, () => svg('rect', { x: -6, y: -6, width: 12, height: 12, transform: 'rotate(45)' }), 'one head (drag the bar)'),
+      key(`one-point ${this.classes.one}`, () => svg('rect', { x: -6, y: -6, width: 12, height: 12, transform: 'rotate(45)' }), m.t('blend.plane.oneKey')),
       key(`head-point ${this.classes.subject}`, () => svg('circle', { r: 6 }), this.names.subject),
       key(`head-point ${this.classes.complement}`, () => svg('circle', { r: 6 }), this.names.complement),
-      key('alt-point', () => svg('circle', { r: 8 }), 'other weights, same point'),
+      key('alt-point', () => svg('circle', { r: 8 }), m.t('blend.plane.altKey')),
     ]);
     this.element = element('figure', { className: 'plane-figure' }, [this.svg, this.legend, this.explained]);
   }
@@ -70,10 +72,15 @@ export class PlaneView {
     ];
     if (p.alternative) points.push(svg('circle', { class: 'alt-point', r: 11, transform: at(p.alternative), 'data-point': 'alternative' }));
     this.pointLayer.replaceChildren(...points);
-    const xy = ([x, y]) => `(${formatNumber(x)}, ${formatNumber(y)})`;
-    this.svg.setAttribute('aria-label', `The words’ meanings as points on a plane; “${w.tokens[w.subjectIndex]}” at ${xy(p.tokens[w.subjectIndex])}, “${w.tokens[w.complementIndex]}” at ${xy(p.tokens[w.complementIndex])}. ` +
-      `The one head’s output for “${w.tokens[w.queryIndex]}” at ${xy(p.one)}${p.alternative ? ', and other weights land on the same point' : ''}. ` +
-      `The ${this.names.subject}’s output at ${xy(p.subject)}, the ${this.names.complement}’s at ${xy(p.complement)}.`);
-    this.explained.textContent = `The meanings are 3-D; this plane (their two principal directions, from the core) shows ${Math.round(p.explained * 100)}% of their spread.`;
+    const { m } = this;
+    // Coordinates are separated by "; " where the decimal separator is a comma.
+    const xy = ([x, y]) => `(${m.number(x)}${m.decimalSeparator === ',' ? '; ' : ', '}${m.number(y)})`;
+    this.svg.setAttribute('aria-label', m.t(p.alternative ? 'blend.plane.labelAlt' : 'blend.plane.label', {
+      subject: w.tokens[w.subjectIndex], subjectAt: xy(p.tokens[w.subjectIndex]),
+      complement: w.tokens[w.complementIndex], complementAt: xy(p.tokens[w.complementIndex]),
+      said: w.tokens[w.queryIndex], oneAt: xy(p.one),
+      subjectHead: this.names.subject, subjectHeadAt: xy(p.subject), complementHead: this.names.complement, complementHeadAt: xy(p.complement),
+    }));
+    this.explained.textContent = m.t('blend.plane.explained', { share: m.percent(Math.round(p.explained * 100) / 100, 0) });
   }
 }

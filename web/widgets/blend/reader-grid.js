@@ -3,10 +3,13 @@
 // marks, "who did the saying?" then "what was said?", each ✓ or ✗ (shape and words, not
 // colour alone). The answers come from WorldReader (the core); this only draws them.
 import { element } from '../shared/widget-base.js';
+import { messagesFor } from '../shared/i18n.js';
 
 export class ReaderGrid {
-  /** @param {{ w: object, title: string }} o */
-  constructor({ w, title }) {
+  /** @param {{ w: object, title: string, messages?: import('../shared/i18n.js').Messages }} o */
+  constructor({ w, title, messages = messagesFor('en') }) {
+    const m = messages;
+    this.m = m;
     this.w = w;
     this.title = title;
     this.count = element('p', { className: 'reader-count' });
@@ -22,34 +25,40 @@ export class ReaderGrid {
       element('th', { scope: 'row', textContent: s.word }), ...this.cells[i],
     ]));
     this.table = element('table', { className: 'reader' }, [
-      element('caption', { className: 'ui-sr-only', textContent: `${title}: the reader’s answers for each sentence` }),
+      element('caption', { className: 'ui-sr-only', textContent: m.t('blend.reader.caption', { title }) }),
       element('thead', {}, [head]), element('tbody', {}, rows),
     ]);
-    const legend = element('p', { className: 'reader-legend' }, ['Row: who said it; column: what was said (outlined: the sentence above). Each cell: ', element('b', { textContent: 'who?' }), ' then ', element('b', { textContent: 'what?' }), ', ✓ right, ✗ wrong.']);
+    const legend = element('p', { className: 'reader-legend' }, m.nodes('blend.reader.legend', {
+      who: element('b', { textContent: m.t('blend.reader.who') }), what: element('b', { textContent: m.t('blend.reader.what') }),
+    }));
     this.element = element('div', { className: 'reader-box' }, [this.count, legend, this.table]);
   }
 
   /** Shows one read: { variants, subjectCorrect, complementCorrect, total } from WorldReader. */
   show(read) {
     const { subjects, complements } = this.w.reader;
+    const { m } = this;
     for (const v of read.variants) {
       const who = v.whoAnswer === v.subject;
       const what = v.whatAnswer === v.complement;
-      const mark = (right, kind, answer, list) => element('span', {
-        className: `mark ${kind} ${right ? 'right' : 'wrong'}`,
-        title: `${kind === 'who' ? 'Who did the saying' : 'What was said'}: the reader says “${list[answer]?.word ?? 'nothing'}”`,
-      }, [
-        element('span', { ariaHidden: 'true', textContent: right ? '✓' : '✗' }),
-        element('span', { className: 'ui-sr-only', textContent: `${kind === 'who' ? 'who' : 'what'}: ${right ? 'right' : `wrong (reads “${list[answer]?.word ?? 'nothing'}”)`}` }),
-      ]);
+      const mark = (right, kind, answer, list) => {
+        const word = list[answer]?.word ?? m.t('blend.reader.nothing');
+        return element('span', {
+          className: `mark ${kind} ${right ? 'right' : 'wrong'}`,
+          title: m.t(`blend.reader.${kind}Title`, { word }),
+        }, [
+          element('span', { ariaHidden: 'true', textContent: right ? '✓' : '✗' }),
+          element('span', { className: 'ui-sr-only', textContent: m.t(right ? `blend.reader.${kind}Right` : `blend.reader.${kind}Wrong`, { word }) }),
+        ]);
+      };
       const cell = this.cells[v.subject][v.complement];
       cell.replaceChildren(mark(who, 'who', v.whoAnswer, subjects), mark(what, 'what', v.whatAnswer, complements));
-      if (cell.classList.contains('own')) cell.append(element('span', { className: 'ui-sr-only', textContent: ' (the sentence above)' }));
+      if (cell.classList.contains('own')) cell.append(element('span', { className: 'ui-sr-only', textContent: m.t('blend.reader.own') }));
     }
     this.count.replaceChildren(
       element('b', { textContent: this.title }), ': ',
-      element('span', { className: 'who-count', textContent: `who? ${read.subjectCorrect}/${read.total}` }), ' · ',
-      element('span', { className: 'what-count', textContent: `what? ${read.complementCorrect}/${read.total}` }),
+      element('span', { className: 'who-count', textContent: m.t('blend.reader.whoCount', { count: read.subjectCorrect, total: read.total }) }), ' · ',
+      element('span', { className: 'what-count', textContent: m.t('blend.reader.whatCount', { count: read.complementCorrect, total: read.total }) }),
     );
   }
 }

@@ -8,6 +8,7 @@
 //                              when the page does not have it, e.g. in an embed)
 import { element } from '../shared/widget-base.js';
 import { notation } from '../../ui/notation.js';
+import { messagesFor } from '../shared/i18n.js';
 
 const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
 
@@ -36,7 +37,8 @@ function pageLink({ text, targetExists, go }) {
  * A button that shows `part` of the page's <mha-layer>: a stage ('project', 'attend', 'mix')
  * or a matrix ('x', 'queries', 'keys', 'values', 'weights', 'concat', 'wo', 'output').
  */
-export function layerLink(part, text = '↑ See it in the layer at a glance') {
+export function layerLink(part, text, messages = messagesFor('en')) {
+  text ??= messages.t('layer.link.see');
   const layer = () => document.querySelector('mha-layer');
   return pageLink({
     text,
@@ -46,10 +48,10 @@ export function layerLink(part, text = '↑ See it in the layer at a glance') {
 }
 
 /** A button that scrolls to the page's `tag` widget (titled `title`). */
-export function zoomLink(tag, title) {
+export function zoomLink(tag, title, messages = messagesFor('en')) {
   const target = () => document.querySelector(tag);
   return pageLink({
-    text: `Zoom in: ${title} ↓`,
+    text: messages.t('layer.link.zoom', { title }),
     targetExists: () => Boolean(target()),
     go: () => { const t = target(); if (t) bringIntoView(t); },
   });

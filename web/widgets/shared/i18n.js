@@ -132,6 +132,49 @@ export class Messages {
     });
   }
 
+  /**
+   * The message as a list of strings and DOM nodes, for text with markup inside: params that
+   * are nodes (or arrays of nodes and strings) are put in place of their placeholders.
+   * m.nodes('blend.caption', { try: element('strong', …), word: 'it' }) -> ['…', <strong>, '…']
+   */
+  nodes(key, params = {}) {
+    const slots = {};
+    const text = {};
+    for (const [name, value] of Object.entries(params)) {
+      if (Array.isArray(value) || (value !== null && typeof value === 'object' && 'nodeType' in value)) slots[name] = value;
+      else text[name] = value;
+    }
+    const message = this.t(key, text);
+    const out = [];
+    let last = 0;
+    for (const match of message.matchAll(/\{(\w+)\}/g)) {
+      if (!Object.hasOwn(slots, match[1])) continue;
+      if (match.index > last) out.push(message.slice(last, match.index));
+      out.push(...[slots[match[1]]].flat());
+      last = match.index + match[0].length;
+    }
+    if (last < message.length) out.push(message.slice(last));
+    return out;
+  }
+
+  /**
+   * A head's name in this language: the locale's world.heads.<id>.name, else the name in
+   * world.json (the lesson's own language). A merged head (h < 4) joins its members' names.
+   */
+  headName(head) {
+    if (head.members?.length > 1) return head.members.map((member) => this.headName(member)).join(' + ');
+    const id = head.members?.[0]?.id ?? head.id;
+    const own = lookup(this.catalog, `world.heads.${id}.name`);
+    return typeof own === 'string' ? own : (head.members?.[0]?.name ?? head.name);
+  }
+
+  /** A head's question ("who is doing this?") in this language, else world.json's. */
+  headQuestion(head) {
+    const id = head.members?.[0]?.id ?? head.id;
+    const own = lookup(this.catalog, `world.heads.${id}.question`);
+    return typeof own === 'string' ? own : (head.members?.[0]?.question ?? head.question);
+  }
+
   /** A number with fixed decimals, as displays show it (decimal comma in German, minus U+2212). */
   number(value, decimals = 2) {
     return formatNumber(value, decimals, this.locale);
