@@ -23,10 +23,12 @@ export default defineConfig({
         'ui-kit': 'web/examples/ui-kit.html',
         'multiple-heads': 'web/multiple-heads.js',
         'embed-resizer': 'web/embed-resizer.js',
+        // A classic script embed.html loads as it is (see the file): kept at a stable name.
+        'embed-check': 'web/embed-check.js',
       },
       // The two author-facing scripts keep stable names; everything else is hashed.
       output: {
-        entryFileNames: (chunk) => (['multiple-heads', 'embed-resizer'].includes(chunk.name)
+        entryFileNames: (chunk) => (['multiple-heads', 'embed-resizer', 'embed-check'].includes(chunk.name)
           ? '[name].js' : 'assets/[name]-[hash].js'),
       },
       preserveEntrySignatures: 'exports-only',

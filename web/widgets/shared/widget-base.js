@@ -115,9 +115,11 @@ export class MhaWidget extends HTMLElement {
     try {
       this.engine = await sharedEngine();
     } catch (error) {
+      // An EngineLoadError says what failed and how to fix it (CSP, CORS, a missing file);
+      // the author's own content inside the element stays visible below (the slot).
       this.body.replaceChildren(element('p', {
         className: 'error', role: 'alert',
-        textContent: `The attention core could not be loaded in this browser (${error.message}).`,
+        textContent: error?.name === 'EngineLoadError' ? error.message : `The attention core could not be loaded (${error.message}).`,
       }));
       return;
     }
