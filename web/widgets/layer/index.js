@@ -6,7 +6,7 @@
 // and the heads' slices widen or narrow. It is the map the other widgets zoom into.
 // See README.md for attributes, state and events.
 import { MhaWidget, element } from '../shared/widget-base.js';
-import { formatNumber } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, headClass } from '../shared/world.js';
 import { roundToSum } from '../../ui/budget-math.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
@@ -25,7 +25,6 @@ const w = THE_WORLD;
 /** The colour of a head of headsAt() as a CSS value (its custom property, light or dark). */
 const headColour = (head) => `var(--${headClass(head)})`;
 const columns = (head) => `${head.start + 1}–${head.end}`;
-const quoted = (word) => `“${word}”`;
 
 export class LayerWidget extends MhaWidget {
   static tag = 'mha-layer';
@@ -35,9 +34,10 @@ export class LayerWidget extends MhaWidget {
   defaultConfig() {
     const attribute = (name) => (this.hasAttribute(name) ? this.getAttribute(name) : null);
     const { overrides, problems } = layerOverrides(w, { heads: attribute('heads'), token: attribute('token'), head: attribute('head') });
+    const m = messagesFor(this);
     // The map is the lesson's one world: nothing an author could configure keeps it that.
-    if (this.hasAttribute('config')) problems.push('the config attribute (this widget always shows the lesson’s one world)');
-    if (problems.length) this.showNotice(`Ignored: ${problems.join('; ')}.`);
+    if (this.hasAttribute('config')) problems.push(m.t('layer.configIgnored'));
+    if (problems.length) this.showNotice(m.t('layer.ignored', { problems: problems.join('; ') }));
     return { start: overrides };
   }
 
@@ -61,39 +61,40 @@ export class LayerWidget extends MhaWidget {
 
   build() {
     if (!this.root.adoptedStyleSheets.includes(kitSheet())) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
+    const m = this.m = messagesFor(this);
     this.model = new LayerModel(this.engine, w);
     this.maps = new Map(); // h -> the drawn map at h (built once, then recoloured)
 
     this.countChoice = new ChoiceGroup({
-      label: 'Number of heads h', className: 'count-choice', controls: MAP_ID,
+      label: m.t('layer.count'), className: 'count-choice', controls: MAP_ID,
       onChoose: (h) => this.#pick({ h, head: Math.min(this.state.head, h - 1) }),
     });
     this.countChoice.setOptions(w.headCounts.map((h) => ({ value: h, content: String(h), label: `h = ${h}` })));
-    this.headChoice = new ChoiceGroup({ label: 'Head', className: 'head-choice', controls: MAP_ID, onChoose: (head) => this.#pick({ head }) });
-    this.tokenChoice = new ChoiceGroup({ label: 'Word', className: 'token-choice', controls: MAP_ID, onChoose: (token) => this.#pick({ token }) });
-    this.tokenChoice.setOptions(w.tokens.map((token, t) => ({ value: t, content: token, label: `${token} (word ${t + 1})` })));
+    this.headChoice = new ChoiceGroup({ label: m.t('layer.head'), className: 'head-choice', controls: MAP_ID, onChoose: (head) => this.#pick({ head }) });
+    this.tokenChoice = new ChoiceGroup({ label: m.t('layer.word'), className: 'token-choice', controls: MAP_ID, onChoose: (token) => this.#pick({ token }) });
+    this.tokenChoice.setOptions(w.tokens.map((token, t) => ({ value: t, content: token, label: m.t('layer.wordOption', { token, number: t + 1 }) })));
 
-    const history = this.historyToolbar('Undo or reset the layer widget');
+    const history = this.historyToolbar(m.t('layer.history'));
     for (const button of history.querySelectorAll('button')) button.setAttribute('aria-controls', MAP_ID);
     this.pathText = element('p', { className: 'path-text', ariaLive: 'polite' });
-    this.readout = element('p', { className: 'readout', ariaHidden: 'true', textContent: HOVER_HINT });
+    this.readout = element('p', { className: 'readout', ariaHidden: 'true', textContent: m.t('layer.hoverHint') });
     // On a phone the map shows one stage at a time (the whole map is three screens there);
     // wider, every stage is in view and this choice is not shown.
-    this.stageChoice = new ChoiceGroup({ label: 'Stage shown', className: 'stage-choice', controls: MAP_ID, onChoose: (stage) => this.#showStage(stage) });
-    this.stageChoice.setOptions(STAGE_CHOICES);
+    this.stageChoice = new ChoiceGroup({ label: m.t('layer.stageShown'), className: 'stage-choice', controls: MAP_ID, onChoose: (stage) => this.#showStage(stage) });
+    this.stageChoice.setOptions(STAGE_CHOICES.map((value) => ({ value, content: m.t(`layer.stageChoice.${value}`) })));
     const labelled = (name, label, group) => element('div', { className: `control control-${name}` }, [
       element('span', { className: 'control-label', ariaHidden: 'true' }, [label]), group,
     ]);
     const controls = element('div', { className: 'controls', dataset: { panel: 'controls' } }, [
       element('div', { className: 'control-grid' }, [
         labelled('count', mathText('h'), this.countChoice.element),
-        labelled('heads', 'Head', this.headChoice.element),
-        labelled('words', 'Word', this.tokenChoice.element),
+        labelled('heads', m.t('layer.head'), this.headChoice.element),
+        labelled('words', m.t('layer.word'), this.tokenChoice.element),
         history,
       ]),
       this.pathText,
       this.readout,
-      labelled('stage', 'Show', this.stageChoice.element),
+      labelled('stage', m.t('ui.narrow.show'), this.stageChoice.element),
     ]);
 
     this.mapHost = element('div', { className: 'map-host', id: MAP_ID });
@@ -107,14 +108,11 @@ export class LayerWidget extends MhaWidget {
     }
     this.mapHost.addEventListener('click', (event) => this.#clickMap(event));
     this.mapHost.addEventListener('pointerover', (event) => this.#hover(event));
-    this.mapHost.addEventListener('pointerleave', () => { this.readout.textContent = HOVER_HINT; });
+    this.mapHost.addEventListener('pointerleave', () => { this.readout.textContent = m.t('layer.hoverHint'); });
 
     this.numbers = this.#numbersPanel();
     this.body.append(
-      element('p', { className: 'try' }, [
-        'Pick a word and a head: its path through the layer lights up. Then switch ',
-        mathText('h'), ' and watch the heads’ slices widen or narrow.',
-      ]),
+      element('p', { className: 'try' }, m.nodes('layer.try', { h: mathText('h') })),
       controls,
       this.mapHost,
       this.numbers.element,
@@ -134,26 +132,28 @@ export class LayerWidget extends MhaWidget {
     let map = this.maps.get(view.h);
     if (map) return map;
     const { heads } = view;
+    const { m } = this;
     const grid = (label, matrix, options = {}) => new MatrixGrid({
       label, rows: matrix.rows, cols: matrix.cols, data: matrix.data,
-      compact: true, readonly: true, focusable: false, ...options,
+      compact: true, readonly: true, focusable: false, messages: m, ...options,
     });
     const bands = heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) }));
+    const size = { rows: w.L, cols: w.dModel };
     const grids = {
-      x: grid(`X, the words’ features: ${w.L} by ${w.dModel}`, view.x, { rowLabels: w.tokens, colLabels: w.featureNames }),
-      queries: grid(`Q = X W_Q: ${w.L} by ${w.dModel}, head i’s queries in column block i`, view.queries, { columnGroups: bands }),
-      keys: grid(`K = X W_K: ${w.L} by ${w.dModel}`, view.keys, { columnGroups: bands }),
-      values: grid(`V = X W_V: ${w.L} by ${w.dModel}`, view.values, { columnGroups: bands }),
-      concat: grid(`Concat of the heads’ outputs: ${w.L} by ${w.dModel}`, view.concat, {
+      x: grid(m.t('layer.grid.x', size), view.x, { rowLabels: w.tokens, colLabels: w.featureNames.map((name) => m.featureName(name)) }),
+      queries: grid(m.t('layer.grid.queries', size), view.queries, { columnGroups: bands }),
+      keys: grid(m.t('layer.grid.keys', size), view.keys, { columnGroups: bands }),
+      values: grid(m.t('layer.grid.values', size), view.values, { columnGroups: bands }),
+      concat: grid(m.t('layer.grid.concat', size), view.concat, {
         columnGroups: bands, rowLabels: w.tokens, max: maxAbs(view.values.data),
       }),
-      wo: grid(`W_O: ${w.dModel} by ${w.dModel}, row block i is head i’s`, view.wo, {
+      wo: grid(m.t('layer.grid.wo', { rows: w.dModel, cols: w.dModel }), view.wo, {
         rowGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) })),
       }),
-      output: grid(`Output: ${w.L} by ${w.dModel}`, view.output, { rowLabels: w.tokens }),
+      output: grid(m.t('layer.grid.output', size), view.output, { rowLabels: w.tokens }),
     };
     const weights = heads.map((head, i) => {
-      const g = grid(`Attention weights of head ${i + 1}, ${head.name}: ${w.L} by ${w.L}, each row sums to 1`, view.weights[i], {
+      const g = grid(m.t('layer.grid.weights', { number: i + 1, name: m.headName(head), rows: w.L, cols: w.L }), view.weights[i], {
         scale: 'sequential', hue: headColour(head), max: 1, rowLabels: w.tokens, colLabels: w.tokens,
       });
       g.element.classList.add('ui-heatmap');
@@ -172,12 +172,12 @@ export class LayerWidget extends MhaWidget {
       values: part('values', [mathText('V = XW_V'), ' ', shape(w.L, w.dModel)], grids.values),
       concat: part('concat', [mathText('Concat'), ' ', shape(w.L, w.dModel)], grids.concat),
       wo: part('wo', [mathText('W_O'), ' ', shape(w.dModel, w.dModel)], grids.wo),
-      output: part('output', [mathText('Output'), ' ', shape(w.L, w.dModel)], grids.output),
+      output: part('output', [mathText(m.t('layer.output')), ' ', shape(w.L, w.dModel)], grids.output),
     };
     const weightParts = heads.map((head, i) => {
       const figure = part(`weights-${i}`, [
         element('span', { className: 'swatch', ariaHidden: 'true' }),
-        ` ${i + 1}. ${head.name} `, shape(w.L, w.L),
+        ` ${i + 1}. ${m.headName(head)} `, shape(w.L, w.L),
       ], weights[i]);
       figure.classList.add('head-part', headClass(head));
       return figure;
@@ -186,7 +186,7 @@ export class LayerWidget extends MhaWidget {
     // Each stage ends with links to the widgets further down that zoom into it (on the
     // lesson page; hidden where those widgets are absent).
     const stage = (name, title, note, children) => {
-      const zooms = (ZOOMS[name] ?? []).map((key) => zoomLink(WIDGETS[key].tag, WIDGETS[key].title));
+      const zooms = (ZOOMS[name] ?? []).map((key) => zoomLink(WIDGETS[key].tag, m.widgetTitle(key, WIDGETS[key].title), m));
       return element('section', { className: `stage stage-${name}`, dataset: { panel: name } }, [
         element('div', { className: 'stage-head' }, [
           element('h3', { tabIndex: -1 }, [title, ' ', element('span', { className: 'stage-note' }, note)]),
@@ -196,11 +196,12 @@ export class LayerWidget extends MhaWidget {
       ]);
     };
     const root = element('div', { className: 'map', dataset: { h: String(view.h) } }, [
-      stage('project', '1. Project', ['the words’ features ', mathText('X'), ' times ', mathText('W_Q'), ', ', mathText('W_K'), ', ', mathText('W_V'), '; head ', mathText('i'), ` owns ${view.dK} of the ${w.dModel} columns`],
-        [parts.x, op('→'), parts.queries, parts.keys, parts.values]),
-      stage('attend', '2. Attend, head by head', [mathText('softmax(Q_i K_i^T / √d_k)'), ', ', mathText(dK), ': each row is one word’s budget'],
+      stage('project', m.t('layer.stage.project'), m.nodes('layer.stage.projectNote', {
+        x: mathText('X'), wq: mathText('W_Q'), wk: mathText('W_K'), wv: mathText('W_V'), i: mathText('i'), dK: view.dK, dModel: w.dModel,
+      }), [parts.x, op('→'), parts.queries, parts.keys, parts.values]),
+      stage('attend', m.t('layer.stage.attend'), m.nodes('layer.stage.attendNote', { formula: mathText('softmax(Q_i K_i^T / √d_k)'), dK: mathText(dK) }),
         weightParts),
-      stage('mix', '3. Concatenate and mix', [mathText('[head_1 | … | head_h] W_O'), view.h > 1 ? ': each head’s output fills its own slice' : ': one head fills every column'],
+      stage('mix', m.t('layer.stage.mix'), m.nodes(view.h > 1 ? 'layer.stage.mixNoteMany' : 'layer.stage.mixNoteOne', { formula: mathText('[head_1 | … | head_h] W_O') }),
         [parts.concat, op('×'), parts.wo, op('='), parts.output]),
     ]);
     map = { h: view.h, root, grids, weights, parts, weightParts };
@@ -236,14 +237,14 @@ export class LayerWidget extends MhaWidget {
     if (this.headChoice.values.length !== view.h || this.headsShownFor !== view.h) {
       this.headChoice.setOptions(view.heads.map((h) => ({
         value: h.index,
-        content: [element('span', { className: 'swatch', ariaHidden: 'true' }), element('span', { className: 'head-number', textContent: `${h.index + 1}. ` }), h.name],
+        content: [element('span', { className: 'swatch', ariaHidden: 'true' }), element('span', { className: 'head-number', textContent: `${h.index + 1}. ` }), this.m.headName(h)],
         className: headClass(h),
       })));
       this.headsShownFor = view.h;
     }
     this.headChoice.setValue(state.head);
     this.tokenChoice.setValue(t);
-    this.pathText.textContent = pathSentence(view, state);
+    this.pathText.textContent = pathSentence(view, state, this.m);
     this.#renderNumbers(view, state);
   }
 
@@ -311,39 +312,42 @@ export class LayerWidget extends MhaWidget {
     const r = Number(cell.dataset.row);
     const c = Number(cell.dataset.col);
     const view = this.view;
+    const { m } = this;
     const headOf = (k) => view.heads.findIndex((h) => k >= h.start && k < h.end) + 1;
     let what;
     let matrix = view[part];
+    const word = w.tokens[r];
     if (part.startsWith('weights-')) {
       const i = Number(part.slice(8));
       matrix = view.weights[i];
-      what = `Head ${i + 1}: weight of ${quoted(w.tokens[r])} on ${quoted(w.tokens[c])}`;
-    } else if (part === 'x') what = `X, ${quoted(w.tokens[r])}, feature “${w.featureNames[c]}”`;
-    else if (part === 'wo') what = `W_O, row ${r + 1} (head ${headOf(r)}), column ${c + 1}`;
-    else if (part === 'output') what = `Output, ${quoted(w.tokens[r])}, column ${c + 1}`;
-    else what = `${PART_NAMES[part]}, ${quoted(w.tokens[r])}, column ${c + 1} (head ${headOf(c)})`;
-    this.readout.replaceChildren(mathText(`${what}: ${formatNumber(matrix.data[r * matrix.cols + c])}`));
+      what = m.t('layer.hover.weight', { number: i + 1, word, key: w.tokens[c] });
+    } else if (part === 'x') what = m.t('layer.hover.x', { word, feature: m.featureName(w.featureNames[c]) });
+    else if (part === 'wo') what = m.t('layer.hover.wo', { row: r + 1, head: headOf(r), column: c + 1 });
+    else if (part === 'output') what = m.t('layer.hover.output', { word, column: c + 1 });
+    else what = m.t('layer.hover.other', { part: PART_NAMES[part], word, column: c + 1, head: headOf(c) });
+    this.readout.replaceChildren(mathText(m.t('ui.grid.readout', { cell: what, value: m.number(matrix.data[r * matrix.cols + c]) })));
   }
 
   // ---- the numbers on the picked path (on demand) ---------------------------------------
 
   #numbersPanel() {
     const row = (label, options = {}) => {
-      const grid = new MatrixGrid({ label, rows: 1, cols: 1, data: [0], readonly: true, focusable: false, valuesMode: true, ...options });
+      const grid = new MatrixGrid({ label, rows: 1, cols: 1, data: [0], readonly: true, focusable: false, valuesMode: true, messages: this.m, ...options });
       const caption = element('figcaption');
       return { grid, caption, figure: element('figure', { className: 'number-row' }, [caption, grid.element]) };
     };
+    const { m } = this;
     const rows = {
-      x: row('The picked word’s features', { colLabels: w.featureNames }),
-      query: row('Its query in the picked head'),
-      weights: row('Its attention weights in the picked head', { scale: 'sequential', max: 1, colLabels: w.tokens, decimals: 3 }),
-      output: row('The picked head’s output for it'),
-      result: row('The layer’s output for it'),
+      x: row(m.t('layer.numbers.x'), { colLabels: w.featureNames.map((name) => m.featureName(name)) }),
+      query: row(m.t('layer.numbers.query')),
+      weights: row(m.t('layer.numbers.weights'), { scale: 'sequential', max: 1, colLabels: w.tokens, decimals: 3 }),
+      output: row(m.t('layer.numbers.output')),
+      result: row(m.t('layer.numbers.result')),
     };
-    const summary = element('summary', { textContent: 'The numbers on this path' });
+    const summary = element('summary', { textContent: m.t('layer.numbers.title') });
     // One box scrolls sideways for all rows (a phone is narrower than 12 numbers); it takes
     // focus so that the keyboard can scroll it too.
-    const numbersBox = element('div', { id: NUMBERS_ID, className: 'numbers-box', tabIndex: 0, role: 'region', ariaLabel: 'The numbers on this path' },
+    const numbersBox = element('div', { id: NUMBERS_ID, className: 'numbers-box', tabIndex: 0, role: 'region', ariaLabel: m.t('layer.numbers.title') },
       Object.values(rows).map((r) => r.figure));
     numbersBox.dataset.noFigure = '';
     summary.setAttribute('aria-controls', NUMBERS_ID);
@@ -364,15 +368,17 @@ export class LayerWidget extends MhaWidget {
       r.caption.replaceChildren(...[].concat(caption));
       r.grid.setData(data, 1, data.length);
     };
-    const word = quoted(w.tokens[t]);
-    set(rows.x, [mathText(`x_t`), `, the features of ${word}`], slice(view.x));
-    set(rows.query, [mathText('q'), ` of ${word} in head ${head.index + 1}: columns ${columns(head)} of `, mathText('Q')], slice(view.queries, head.start, head.end));
+    const { m } = this;
+    const word = w.tokens[t];
+    const number = head.index + 1;
+    set(rows.x, m.nodes('layer.numbers.xCaption', { x: mathText('x_t'), word }), slice(view.x));
+    set(rows.query, m.nodes('layer.numbers.queryCaption', { q: mathText('q'), word, number, columns: columns(head), Q: mathText('Q') }), slice(view.queries, head.start, head.end));
     rows.weights.grid.element.style.setProperty('--ui-hue', headColour(head));
     // Three decimals, rounded together (largest remainder): the numbers shown add up to 1 as
     // the weights do, each within 0.001 of the core's.
-    set(rows.weights, [`The weights of ${word} in head ${head.index + 1}, a budget of 1`], roundToSum(Array.from(slice(view.weights[state.head])), 3));
-    set(rows.output, [`Head ${head.index + 1}’s output for ${word}: columns ${columns(head)} of `, mathText('Concat')], slice(view.headOutputs[state.head]));
-    set(rows.result, [`The layer’s output for ${word}: its Concat row times `, mathText('W_O')], slice(view.output));
+    set(rows.weights, m.nodes('layer.numbers.weightsCaption', { word, number }), roundToSum(Array.from(slice(view.weights[state.head])), 3));
+    set(rows.output, m.nodes('layer.numbers.outputCaption', { word, number, columns: columns(head), concat: mathText('Concat') }), slice(view.headOutputs[state.head]));
+    set(rows.result, m.nodes('layer.numbers.resultCaption', { word, wo: mathText('W_O') }), slice(view.output));
   }
 }
 
@@ -380,13 +386,9 @@ const STAGES = ['project', 'attend', 'mix'];
 const PARTS = [...STAGES, 'x', 'queries', 'keys', 'values', 'weights', 'concat', 'wo', 'output'];
 // Which later widgets zoom into each stage (keys of the widget registry).
 const ZOOMS = { project: ['head-splitting'], attend: ['blend', 'heads-questions'], mix: ['wo-mixing'] };
-const STAGE_CHOICES = [
-  { value: 'project', content: '1. Project' }, { value: 'attend', content: '2. Attend' },
-  { value: 'mix', content: '3. Mix' }, { value: 'all', content: 'All' },
-];
+const STAGE_CHOICES = ['project', 'attend', 'mix', 'all'];
 const MAP_ID = 'layer-map';
 const NUMBERS_ID = 'layer-path-numbers';
-const HOVER_HINT = 'Point at any cell to read its value; click it to pick its word or head.';
 const PART_NAMES = { queries: 'Q', keys: 'K', values: 'V', concat: 'Concat' };
 
 function range(start, end) {

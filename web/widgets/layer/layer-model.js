@@ -14,7 +14,7 @@
 //   token  the picked token's position (0 .. L - 1): whose path lights up
 //   head   the picked head at this h (0 .. h - 1)
 import { roundToSum } from '../../ui/budget-math.js';
-import { formatNumber } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 
 export const STATE_KEYS = ['h', 'token', 'head'];
@@ -156,9 +156,9 @@ export function describePath(w, view, { token, head }) {
 }
 
 /** The picked path in words: where the head spends the word's budget (the core's weights). */
-export function pathSentence(view, state) {
+export function pathSentence(view, state, m = messagesFor('en')) {
   const columns = (head) => `${head.start + 1}–${head.end}`;
-  const quoted = (word) => `“${word}”`;
+  const quoted = (word) => m.t('common.quoted', { text: word });
   const { path } = view;
   const head = view.heads[state.head];
   const word = quoted(path.word);
@@ -172,10 +172,9 @@ export function pathSentence(view, state) {
     rounded = roundToSum([...path.notable.map((n) => n.weight), rest]);
     restShown = rounded.pop();
   }
-  const restText = restShown > 0 ? `, and ${formatNumber(restShown)} elsewhere` : '';
+  const restText = restShown > 0 ? m.t('layer.path.elsewhere', { value: m.number(restShown) }) : '';
   const spend = path.notable.length === 1
-    ? `puts ${formatNumber(rounded[0])} of its budget on ${quoted(path.notable[0].word)}`
-    : `splits its budget: ${path.notable.map((n, i) => `${quoted(n.word)} ${formatNumber(rounded[i])}`).join(', ')}`;
-  return `For ${word}, head ${head.index + 1} (${head.name}) ${spend}${restText}. `
-    + `Its output fills columns ${columns(head)} of the Concat row of ${word}.`;
+    ? m.t('layer.path.puts', { value: m.number(rounded[0]), word: quoted(path.notable[0].word) })
+    : m.t('layer.path.splits', { parts: path.notable.map((n, i) => `${quoted(n.word)} ${m.number(rounded[i])}`).join(', ') });
+  return m.t('layer.path.sentence', { word, number: head.index + 1, name: m.headName(head), spend, rest: restText, columns: columns(head) });
 }

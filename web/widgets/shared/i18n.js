@@ -175,6 +175,17 @@ export class Messages {
     return typeof own === 'string' ? own : (head.members?.[0]?.question ?? head.question);
   }
 
+  /** A feature's name (a column of X) in this language: world.features.<name>, else world.json's. */
+  featureName(name) {
+    const own = lookup(this.catalog, `world.features.${name}`);
+    return typeof own === 'string' ? own : name;
+  }
+
+  /** A widget's title (the registry's key: 'blend'), for skip links and zoom links. */
+  widgetTitle(key, fallback = key) {
+    return this.has(`widgets.${key}.title`) ? this.t(`widgets.${key}.title`) : fallback;
+  }
+
   /** A number with fixed decimals, as displays show it (decimal comma in German, minus U+2212). */
   number(value, decimals = 2) {
     return formatNumber(value, decimals, this.locale);
