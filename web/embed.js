@@ -1,11 +1,12 @@
 // embed.html?widget=<name>&<attribute>=<value>...: one widget alone, for <iframe> embeds.
-// The widget's state lives in this frame's URL hash (as on the lesson page), so a frame URL
-// with a hash reproduces exactly what a learner saw. The frame reports its height to the
+// The widget's state lives in this frame's address (?mha.<key>=…, as on the lesson page), so
+// a frame URL reproduces exactly what a learner saw. The frame reports its height to the
 // parent page (postMessage) so that the parent can size the iframe (see embed-resizer.js).
 // Every parameter is checked against a fixed list: unknown widgets or attributes are
 // refused with a visible message, never interpreted.
 import './widgets/all.js';
 import { WIDGETS } from './widgets/registry.js';
+import { isStateParameter } from './widgets/shared/lesson-state.js';
 
 const root = document.getElementById('embed-root');
 const params = new URLSearchParams(location.search);
@@ -29,7 +30,9 @@ if (!entry) {
   element.setAttribute('heading-level', '2'); // under this frame's own h1
   const ignored = [];
   for (const [key, value] of params) {
-    if (key === 'widget') continue;
+    // The widget keeps its live state in this frame's address too (?mha.<key>=, see
+    // lesson-state.js): those parameters are its own, not attributes.
+    if (key === 'widget' || isStateParameter(key)) continue;
     if (entry.attributes.includes(key) && value.length <= 4000) element.setAttribute(key, value);
     else ignored.push(key.slice(0, 40));
   }

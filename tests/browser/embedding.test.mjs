@@ -86,7 +86,7 @@ describe('embedding', () => {
     const shown = await readout(page);
     const state = await page.locator('mha-blend').evaluate((el) => el.state);
     const url = page.url();
-    assert.match(url, /#blend=/);
+    assert.match(url, /[?&]mha\.blend=/, 'the state is in the address (lesson-state.js)');
     const other = await newWatchedPage(browser);
     await other.page.goto(url);
     await other.page.locator('mha-blend[ready]').waitFor();

@@ -2,7 +2,7 @@
 // public behaviour only (state, URL hash, focus), so that restyled widgets keep passing:
 //   * readonly is enforced for every control at once (issue 11, item 2): keys on every tab
 //     stop, clicks and drags on every control and clickable or draggable element change
-//     neither the state nor the hash,
+//     neither the state nor the address,
 //     while setState() from the page's script still works;
 //   * Undo does not drop focus to <body> when its last step disables it (item 6);
 //   * state-key may be any name, 'constructor', 'toString' and '__proto__' included
@@ -24,7 +24,8 @@ async function openEmbed(widget, query = '', viewport = { width: 1000, height: 9
 }
 
 const stateOf = (page, widget) => page.$eval(`mha-${widget}`, (w) => JSON.stringify(w.state));
-const hashOf = (page) => page.evaluate(() => location.hash);
+// The page's address: the widgets keep their state in its query (?mha.<key>=), anchors in its hash.
+const addressOf = (page) => page.evaluate(() => location.href);
 
 /** Tabs through the page; at each stop calls visit(), which returns true to stop early. */
 async function eachTabStop(page, visit) {
@@ -61,7 +62,7 @@ describe('widget base', () => {
 
       const { page, problems } = await openEmbed(widget, '&readonly');
       const state = await stateOf(page, widget);
-      const hash = await hashOf(page);
+      const address = await addressOf(page);
       let stops = 0;
       await eachTabStop(page, async () => {
         stops++;
@@ -95,7 +96,7 @@ describe('widget base', () => {
       }
       console.log(`${widget} readonly: ${stops} tab stops x ${KEYS.length + 1} keys, ${pointerActions} clicks and drags`);
       assert.equal(await stateOf(page, widget), state, 'the state did not change');
-      assert.equal(await hashOf(page), hash, 'the URL hash was not rewritten');
+      assert.equal(await addressOf(page), address, 'the address was not rewritten');
 
       // The page's own script may still set the state of a read-only widget.
       await page.$eval(`mha-${widget}`, (w, s) => w.setState(JSON.parse(s)), edited);
@@ -143,8 +144,8 @@ describe('widget base', () => {
       assert.equal(await notice(), '', `${key}: no notice on a clean start`);
       const edited = await editByKeyboard(page, 'wo-mixing');
       assert.ok(edited, `${key}: an edit`);
-      const hash = await hashOf(page);
-      assert.ok(new URLSearchParams(hash.slice(1)).has(key), `${key}: the hash holds the state under its key (${hash.slice(0, 60)})`);
+      const address = new URL(await addressOf(page));
+      assert.ok(address.searchParams.has(`mha.${key}`), `${key}: the address holds the state under its key (${address.search.slice(0, 60)})`);
       await page.reload();
       await page.locator('mha-wo-mixing[ready]').waitFor();
       assert.equal(await notice(), '', `${key}: no notice after reload`);

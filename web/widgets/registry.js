@@ -2,21 +2,39 @@
 // copies only these from its URL, and for docs/EMBEDDING.md). Pure data, so Node tests and
 // scripts read their tag lists from here too; all.js registers the elements.
 
-// Understood by every widget (MhaWidget): starting state, read-only, panels, URL key, config.
-const COMMON = ['state', 'readonly', 'panels', 'state-key', 'config', 'heading-level'];
+// Understood by every widget (MhaWidget): starting state, read-only, panels, URL key, keeping
+// the state out of the address (url-state="off"), config.
+const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config', 'heading-level'];
+
+// loadingHeight: the widget's height in CSS px on the lesson page, in a wide container (1280
+// px window) and a narrow one (390 px phone), reserved while the core loads so that the page
+// does not jump when the widget appears (checked by tests/browser/url-anchors.test.mjs).
 
 export const WIDGETS = {
   layer: {
-    tag: 'mha-layer', title: 'The layer at a glance',
+    tag: 'mha-layer', title: 'The layer at a glance', loadingHeight: { wide: 1180, narrow: 1130 },
     attributes: [...COMMON, 'heads', 'token', 'head'],
   },
   blend: {
-    tag: 'mha-blend', title: 'One head, one average',
+    tag: 'mha-blend', title: 'One head, one average', loadingHeight: { wide: 970, narrow: 1080 },
     attributes: [...COMMON],
   },
-  'head-splitting': { tag: 'mha-head-splitting', title: 'Head splitting', attributes: [...COMMON] },
-  'wo-mixing': { tag: 'mha-wo-mixing', title: 'What W_O is for', attributes: [...COMMON, 'heads', 'token'] },
-  'heads-questions': { tag: 'mha-heads-questions', title: 'Heads ask different questions', attributes: [...COMMON, 'query'] },
+  'head-splitting': {
+    tag: 'mha-head-splitting', title: 'Head splitting', loadingHeight: { wide: 1510, narrow: 1010 },
+    attributes: [...COMMON],
+  },
+  'wo-mixing': {
+    tag: 'mha-wo-mixing', title: 'What W_O is for', loadingHeight: { wide: 1430, narrow: 1490 },
+    attributes: [...COMMON, 'heads', 'token'],
+  },
+  'heads-questions': {
+    tag: 'mha-heads-questions', title: 'Heads ask different questions', loadingHeight: { wide: 970, narrow: 1690 },
+    attributes: [...COMMON, 'query'],
+  },
+  training: {
+    tag: 'mha-training', title: 'Train and prune heads', loadingHeight: { wide: 1000, narrow: 1800 },
+    attributes: [...COMMON],
+  },
 };
 
 /** Every widget's tag, in lesson order: the one list tests, styles and benches use. */

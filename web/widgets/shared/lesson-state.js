@@ -1,49 +1,173 @@
-// The lesson's state: one object, one key per widget, kept in the URL hash so that a
-// reload, a bookmark or a shared link shows exactly what the learner saw (as TensorFlow
-// Playground does). Format: #blend=<JSON>&split=<JSON>..., URL-encoded.
+// The lesson's state in the page's address, so that a reload, a bookmark or a shared link
+// shows exactly what the learner saw (as TensorFlow Playground does), while the address's
+// #fragment stays what it is on every other page: a section anchor.
+//
+// Format: one query parameter per widget, its state key behind the prefix "mha.", its
+// value the state as URL-encoded JSON, after the host page's own parameters:
+//
+//   lesson.html?mha.blend=%7B%22budget%22%3Anull%7D&mha.split=%7B...%7D#same-arithmetic
+//
+// Why the query and not the hash: a table-of-contents click, a "¶" link, a static-site
+// generator's scroll tracking (history.replaceState('#id')) and the browser's own
+// scroll-to-anchor all replace or read the whole fragment; they all keep the query. So
+// plain #section links work before and after an edit, the state survives them, and every
+// history entry they make carries the state it was made with, which Back and Forward
+// restore (popstate, see onNavigation). The prefix keeps the parameters apart from the
+// host's (an LMS's ?id=12) and from embed.html's attribute parameters (?widget=blend).
+// The host's parameters are kept byte for byte: only "mha." parameters are rewritten.
+//
+// Old links put the state in the hash (#blend=<JSON>&split=<JSON>, or after an anchor as
+// #section=&blend=<JSON>); they are still read, and rewritten to this form on load, but
+// only if every part of the hash is a state entry or that leading anchor: a hash router's
+// #/path?x=1 is not ours and is left alone.
 //
 // Parsing is strict and never throws: each widget sanitizes its own entry (see
 // MhaWidget.sanitizeState); anything malformed is dropped and reported to that widget,
 // which shows its starting state and a notice.
 
-const MAX_HASH_LENGTH = 20000;
+export const STATE_PREFIX = 'mha.';
+const MAX_ADDRESS_LENGTH = 20000;
 // Keys are the widgets' state-key attributes: any name of up to 32 letters, digits, '_' and
 // '-' not starting with a digit or '-', including 'constructor' or '__proto__'. Entries are
 // kept in objects without a prototype (and pending writes in a Map), so such keys are
 // plain keys: with {} 'constructor' in entries was always true, and a widget with
 // state-key="constructor" showed a false notice.
 const STATE_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
+const NOT_JSON = 'The link’s state for this widget is not valid JSON.';
 const listeners = new Set();
 let pending = null;
 
-/** The parsed hash: { key: unknown JSON value } plus { key: error message } for bad entries. */
-export function readLessonState(hash = globalThis.location?.hash ?? '') {
-  const entries = Object.create(null);
-  const errors = Object.create(null);
-  if (typeof hash !== 'string' || hash.length <= 1) return { entries, errors };
-  if (hash.length > MAX_HASH_LENGTH) {
-    errors['*'] = `The link's state is too long (${hash.length} characters) and was ignored.`;
-    return { entries, errors };
-  }
-  let params;
-  try {
-    params = new URLSearchParams(hash.slice(1));
-  } catch {
-    errors['*'] = 'The link’s state could not be read and was ignored.';
-    return { entries, errors };
-  }
-  for (const [key, text] of params) {
-    if (!STATE_KEY.test(key)) continue;
-    try {
-      entries[key] = JSON.parse(text);
-    } catch {
-      errors[key] = 'The link’s state for this widget is not valid JSON.';
-    }
-  }
-  return { entries, errors };
+/** Whether a query parameter's name is one of ours (embed.html skips these). */
+export function isStateParameter(name) {
+  return typeof name === 'string' && name.startsWith(STATE_PREFIX);
 }
 
-/** Records one widget's state; the hash is rewritten once per frame, without a history entry. */
+// "a=1&b" -> [['a', '1'], ['b', '']] with form decoding ('+' is a space); a part that is
+// not valid percent-encoding decodes to null (reported, never thrown).
+function splitPairs(text) {
+  if (text === '') return [];
+  return text.split('&').filter((part) => part !== '').map((part) => {
+    const at = part.indexOf('=');
+    const decode = (s) => {
+      try {
+        return decodeURIComponent(s.replaceAll('+', ' '));
+      } catch {
+        return null;
+      }
+    };
+    return at < 0 ? [decode(part), '', part] : [decode(part.slice(0, at)), decode(part.slice(at + 1)), part];
+  });
+}
+
+function parseEntry(entries, errors, key, text) {
+  if (!STATE_KEY.test(key)) return;
+  if (text === null) {
+    errors[key] = NOT_JSON;
+    return;
+  }
+  try {
+    entries[key] = JSON.parse(text);
+  } catch {
+    errors[key] = NOT_JSON;
+  }
+}
+
+/**
+ * The old hash format, if this hash is one: { anchor, pairs } (anchor '' when none), else
+ * null. Every part must be a state entry (a key with a value), except that the first may
+ * be a bare anchor ("#section=" or "#section", as the old writer left it).
+ */
+function legacyHash(hash) {
+  if (!hash.includes('=')) return null;
+  const pairs = splitPairs(hash);
+  let anchor = '';
+  const state = [];
+  for (const [index, [key, value, raw]] of pairs.entries()) {
+    if (index === 0 && value === '' && !raw.slice(0, -1).includes('=') && key) anchor = key;
+    else if (key !== null && STATE_KEY.test(key) && raw.includes('=')) state.push([key, value]);
+    else return null;
+  }
+  return state.length > 0 ? { anchor, pairs: state } : null;
+}
+
+function splitAddress(address) {
+  const text = String(address ?? '');
+  const hashAt = text.indexOf('#');
+  const beforeHash = hashAt < 0 ? text : text.slice(0, hashAt);
+  const hash = hashAt < 0 ? '' : text.slice(hashAt + 1);
+  const queryAt = beforeHash.indexOf('?');
+  const query = queryAt < 0 ? '' : beforeHash.slice(queryAt + 1);
+  return { base: queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt), query, hash };
+}
+
+/**
+ * The state in an address: a whole URL, or just its "?query" or "#hash" (the default is
+ * the page's own address). Returns { entries: { key: unknown JSON value }, errors: { key:
+ * message } (key '*' for the whole address), anchor: the section the fragment names ('' if
+ * none), legacy: whether the state came from the old hash format }. Never throws.
+ */
+export function readLessonState(address = globalThis.location?.href ?? '') {
+  const entries = Object.create(null);
+  const errors = Object.create(null);
+  const result = { entries, errors, anchor: '', legacy: false };
+  if (typeof address !== 'string' && !(address instanceof URL)) return result;
+  const { query, hash } = splitAddress(address);
+  if (query.length + hash.length > MAX_ADDRESS_LENGTH) {
+    errors['*'] = `The link's state is too long (${query.length + hash.length} characters) and was ignored.`;
+    return result;
+  }
+  const old = legacyHash(hash);
+  if (old) {
+    result.legacy = true;
+    result.anchor = old.anchor;
+    for (const [key, text] of old.pairs) parseEntry(entries, errors, key, text);
+  } else if (hash !== '') {
+    try {
+      result.anchor = decodeURIComponent(hash);
+    } catch {
+      result.anchor = hash;
+    }
+  }
+  // The query wins over an old hash entry for the same key (it is the newer writer's).
+  for (const [name, text] of splitPairs(query)) {
+    if (name === null || !isStateParameter(name)) continue;
+    const key = name.slice(STATE_PREFIX.length);
+    delete entries[key];
+    delete errors[key];
+    parseEntry(entries, errors, key, text);
+  }
+  return result;
+}
+
+/**
+ * `address` with the given states written in (a Map of key -> state; undefined removes the
+ * key), an old-format hash turned into its anchor, and everything else kept byte for byte.
+ */
+export function addressWithState(address, states) {
+  const { base, query, hash } = splitAddress(address);
+  const old = legacyHash(hash);
+  const kept = [];
+  const ours = new Map(); // key -> its URL-encoded value
+  if (old) for (const [key, text] of old.pairs) ours.set(key, encodeURIComponent(text ?? ''));
+  for (const part of query.split('&')) {
+    if (part === '') continue;
+    const [name] = splitPairs(part)[0];
+    if (name !== null && isStateParameter(name)) {
+      ours.set(name.slice(STATE_PREFIX.length), part.includes('=') ? part.slice(part.indexOf('=') + 1) : '');
+    } else {
+      kept.push(part);
+    }
+  }
+  for (const [key, state] of states) {
+    if (state === undefined) ours.delete(key);
+    else ours.set(key, encodeURIComponent(JSON.stringify(state)));
+  }
+  for (const [key, value] of ours) kept.push(`${STATE_PREFIX}${encodeURIComponent(key)}=${value}`);
+  const newHash = old ? (old.anchor ? `#${encodeURIComponent(old.anchor)}` : '') : (hash ? `#${hash}` : '');
+  return `${base}${kept.length ? `?${kept.join('&')}` : ''}${newHash}`;
+}
+
+/** Records one widget's state; the address is rewritten once per task, without a history entry. */
 export function writeLessonState(key, state) {
   pending ??= new Map();
   pending.set(key, state);
@@ -52,22 +176,104 @@ export function writeLessonState(key, state) {
 
 function flush() {
   if (!pending || !globalThis.location) return;
-  const params = new URLSearchParams(location.hash.slice(1));
-  for (const [key, state] of pending) {
-    if (state === undefined) params.delete(key);
-    else params.set(key, JSON.stringify(state));
-  }
+  const states = pending;
   pending = null;
-  const hash = params.toString();
+  replaceAddress(addressWithState(location.href, states));
+  const { query } = splitAddress(location.href);
+  for (const listener of listeners) listener(query);
+}
+
+function replaceAddress(address) {
+  if (address === location.href) return;
   try {
-    history.replaceState(history.state, '', hash ? `#${hash}` : location.pathname + location.search);
+    history.replaceState(history.state, '', address);
   } catch {
-    // Sandboxed frames may refuse; the state then simply is not kept in the URL.
+    // Some frames (a sandboxed one in an older browser, a file:// page) refuse to change
+    // their address: the state then simply is not kept in it.
   }
-  for (const listener of listeners) listener(hash);
+}
+
+/** Rewrites an old-format hash (#blend=…) into the current form, once, on load. */
+export function upgradeLegacyAddress() {
+  if (!globalThis.location || !readLessonState(location.href).legacy) return;
+  // A page whose element id really is that whole hash keeps it (the hash is an anchor).
+  const raw = location.hash.slice(1);
+  let id = raw;
+  try { id = decodeURIComponent(raw); } catch { /* keep raw */ }
+  if (globalThis.document?.getElementById(id)) return;
+  replaceAddress(addressWithState(location.href, new Map()));
 }
 
 export function onLessonStateWritten(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+// --- Keys: one per widget on the page -------------------------------------------------
+
+const claimed = new Map(); // key -> { owner, onNavigate }
+
+/**
+ * Reserves `wanted` as the URL key of `owner` (a widget). If another widget on the page
+ * holds it already (two same-kind widgets without state-key, or two with the same one),
+ * `owner` gets `wanted-2` (then -3, ...): widgets claim in document order as they connect,
+ * so the keys are the same on every load, and a console warning tells the author to give
+ * each a state-key. `onNavigate(entry)` is called when Back, Forward or a pasted link
+ * changes the address to a different state for this key. Returns the key.
+ */
+export function claimStateKey(owner, wanted, onNavigate) {
+  for (const [key, claim] of claimed) if (claim.owner === owner) return key;
+  let key = wanted;
+  for (let n = 2; claimed.has(key); n++) {
+    const suffix = `-${n}`;
+    key = wanted.slice(0, 32 - suffix.length) + suffix;
+  }
+  if (key !== wanted) {
+    console.warn(`Multiple Heads: two widgets on this page use the URL state key “${wanted}”; this <${owner.localName}> uses “${key}” instead. Give each widget its own state-key attribute so that links keep working when the page changes (see docs/EMBEDDING.md, “state-key”).`);
+  }
+  claimed.set(key, { owner, onNavigate, text: currentText(key) });
+  listenForNavigation();
+  return key;
+}
+
+export function releaseStateKey(owner) {
+  for (const [key, claim] of claimed) if (claim.owner === owner) claimed.delete(key);
+}
+
+// The raw text of a key's entry in the current address (to tell which widgets a
+// navigation changed): JSON text, an error marker, or null when absent.
+function currentText(key, state = readLessonState()) {
+  if (Object.hasOwn(state.entries, key)) return JSON.stringify(state.entries[key]);
+  if (Object.hasOwn(state.errors, key)) return `\u0000error:${state.errors[key]}`;
+  return null;
+}
+
+let navigationListened = false;
+function listenForNavigation() {
+  if (navigationListened || !globalThis.addEventListener) return;
+  navigationListened = true;
+  // Back and Forward between entries of this document fire popstate; a pasted link that
+  // differs only in its hash (an old #blend=… link) fires hashchange. Either way, each
+  // widget whose entry differs from what it last saw is given the new one.
+  const onNavigation = () => {
+    upgradeLegacyAddress();
+    const state = readLessonState();
+    for (const [key, claim] of claimed) {
+      const text = currentText(key, state);
+      if (text === claim.text) continue;
+      claim.text = text;
+      claim.onNavigate({
+        present: Object.hasOwn(state.entries, key),
+        value: state.entries[key],
+        error: Object.hasOwn(state.errors, key) ? state.errors[key] : state.errors['*'],
+      });
+    }
+  };
+  addEventListener('popstate', onNavigation);
+  addEventListener('hashchange', onNavigation);
+  onLessonStateWritten(() => {
+    // Our own writes are what each widget already shows.
+    const state = readLessonState();
+    for (const [key, claim] of claimed) claim.text = currentText(key, state);
+  });
 }

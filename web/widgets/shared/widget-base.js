@@ -9,7 +9,11 @@
 //   * undo of the last edits and reset to the starting state;
 //   * read-only, enforced here for every control at once: while the element has `readonly`,
 //     every commit that a learner's action causes is refused (see commit's `origin`);
-//   * the state mirrored into the URL hash (lesson-state.js) and a `change` event.
+//   * the state mirrored into the page's address (lesson-state.js: a query parameter per
+//     widget, so #section anchors keep working), restored on Back and Forward, and a
+//     `change` event;
+//   * while the core loads, the widget's usual height reserved and a #section the page was
+//     opened at kept in place (anchor-hold.js), so links to sections below widgets land right.
 //
 // A subclass defines:
 //   static tag, static stateKey, static styles (CSS text)
@@ -21,14 +25,17 @@
 //   render(view, state)        updates the DOM from a view
 //
 // Attributes every widget understands (see docs/EMBEDDING.md):
-//   state="<JSON>"    starting state (the URL hash, when it has one, wins)
+//   state="<JSON>"    starting state (the address, when it holds one for this widget, wins)
 //   readonly          shows the state but offers no editing
 //   panels="a b"      shows only these panels (elements marked data-panel="name")
-//   state-key="key"   the key of this widget's state in the URL hash
+//   state-key="key"   the key of this widget's state in the address (?mha.<key>=); two
+//                     widgets with the same key: the later gets <key>-2 and a console warning
+//   url-state="off"   the widget neither reads nor writes the address
 //   heading-level="2" the outline level of the widget's top headings (default 3, for a
 //                     widget placed under an h2); lower headings follow
 import { sharedEngine } from '../../engine/engine.js';
-import { readLessonState, writeLessonState } from './lesson-state.js';
+import { claimStateKey, readLessonState, releaseStateKey, upgradeLegacyAddress, writeLessonState } from './lesson-state.js';
+import { widgetLoading, widgetSettled } from './anchor-hold.js';
 import baseStyles from './widget-base.css?inline';
 import { headColourStyles } from './world.js';
 import { WIDGETS } from '../registry.js';
@@ -44,6 +51,18 @@ let lastInput = 'key';
 globalThis.addEventListener?.('keydown', () => { lastInput = 'key'; }, { capture: true });
 globalThis.addEventListener?.('pointerdown', () => { lastInput = 'pointer'; }, { capture: true });
 const sheetCache = new Map();
+
+// While the core loads, the widget's box keeps the height it will have (the registry's
+// loadingHeight, measured on the lesson page, for wide and narrow containers), so the page
+// below does not move when it appears. Only while the loading line is shown (:has), so an
+// error message or the built widget are never stretched; and not with panels="…", whose
+// height depends on the panels chosen.
+function loadingSheetText(tag) {
+  const height = Object.values(WIDGETS).find((widget) => widget.tag === tag)?.loadingHeight;
+  if (!height) return '';
+  const rule = (px) => `:host(:not([panels])) .widget:has(> .loading) { min-height: ${Math.round(px)}px; }`;
+  return `${rule(height.wide)} @container (max-width: 34rem) { ${rule(height.narrow)} }`;
+}
 
 function sheetFor(cssText) {
   let sheet = sheetCache.get(cssText);
@@ -93,17 +112,38 @@ export class MhaWidget extends HTMLElement {
   async connectedCallback() {
     if (this.#built || this.#connecting) return;
     this.#connecting = true;
+    // The URL key is claimed now, synchronously: elements connect in document order, so two
+    // same-kind widgets get the same keys (blend, blend-2) on every load.
+    this.#claimUrlKey();
+    widgetLoading(this);
     try {
       await this.#connect();
     } finally {
       this.#connecting = false;
+      widgetSettled(this);
     }
+  }
+
+  // The key of this widget's state in the address, or null with url-state="off".
+  #urlKey = null;
+
+  #claimUrlKey() {
+    if (this.#urlKey !== null || this.getAttribute('url-state') === 'off') return;
+    upgradeLegacyAddress();
+    const fallback = this.constructor.stateKey;
+    let wanted = this.getAttribute('state-key') ?? fallback;
+    if (!/^[A-Za-z_][A-Za-z0-9_-]{0,31}$/.test(wanted)) {
+      console.warn(`Multiple Heads: state-key “${wanted.slice(0, 40)}” is not a key (up to 32 letters, digits, _ and -, not starting with a digit or -); <${this.localName}> uses “${fallback}”.`);
+      wanted = fallback;
+    }
+    this.#urlKey = claimStateKey(this, wanted, (entry) => this.#navigated(entry));
   }
 
   async #connect() {
     if (!this.root) {
       this.root = this.attachShadow({ mode: 'open' });
-      this.root.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(HEAD_COLOUR_STYLES), sheetFor(this.constructor.styles ?? '')];
+      this.root.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(HEAD_COLOUR_STYLES), sheetFor(this.constructor.styles ?? ''),
+        sheetFor(loadingSheetText(this.localName))];
       this.body = document.createElement('div');
       this.body.className = 'widget';
       this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });
@@ -202,15 +242,19 @@ export class MhaWidget extends HTMLElement {
 
   disconnectedCallback() {
     queueMicrotask(() => {
-      if (this.isConnected || !this.#built) return;
+      if (this.isConnected) return;
+      releaseStateKey(this);
+      this.#urlKey = null;
+      if (!this.#built) return;
       this.dispose?.();
       this.#built = false;
       this.removeAttribute('ready');
     });
   }
 
+  /** The key of this widget's state in the address (after resolving clashes: blend-2). */
   get stateKey() {
-    return this.getAttribute('state-key') ?? this.constructor.stateKey;
+    return this.#urlKey ?? this.getAttribute('state-key') ?? this.constructor.stateKey;
   }
 
   get readOnly() {
@@ -268,11 +312,11 @@ export class MhaWidget extends HTMLElement {
   }
 
   #restore() {
-    const { entries, errors } = readLessonState();
-    const key = this.stateKey;
+    const key = this.#urlKey;
+    const { entries, errors } = key === null ? { entries: {}, errors: {} } : readLessonState();
     // Own keys only (readLessonState's objects have no prototype; hasOwn says so here too).
-    const inHash = Object.hasOwn(entries, key);
-    const problem = Object.hasOwn(errors, key) ? errors[key] : errors['*'];
+    const inHash = key !== null && Object.hasOwn(entries, key);
+    const problem = key === null ? null : Object.hasOwn(errors, key) ? errors[key] : errors['*'];
     if (!inHash && this.hasAttribute('state')) {
       try {
         const error = this.commit(this.sanitizeState(JSON.parse(this.getAttribute('state'))), { record: false, writeUrl: false, origin: 'author' });
@@ -294,6 +338,34 @@ export class MhaWidget extends HTMLElement {
       this.showNotice(`${problem} Showing the starting example.`);
     }
     this.commit(this.defaultState(), { record: false, writeUrl: false, origin: 'author' });
+  }
+
+  // Back, Forward or a pasted link changed this widget's entry in the address: show that
+  // state, or the starting one (the state attribute, else the default) when the entry has
+  // none. An undoable step, so Undo takes a Back that was not meant back.
+  #navigated({ present, value, error }) {
+    if (!this.#built) return; // still loading: #restore reads the address when it is built
+    this.clearNotice();
+    const options = { writeUrl: false, origin: 'author' };
+    if (present) {
+      try {
+        const refused = this.commit(this.sanitizeState(value), options);
+        if (!refused) return;
+        this.showNotice(`The link’s state for this widget was rejected (${refused}); showing the starting example.`);
+      } catch (failure) {
+        this.showNotice(`The link’s state for this widget was ignored (${failure.message}); showing the starting example.`);
+      }
+    } else if (error) {
+      this.showNotice(`${error} Showing the starting example.`);
+    }
+    if (!present && this.hasAttribute('state')) {
+      try {
+        if (!this.commit(this.sanitizeState(JSON.parse(this.getAttribute('state'))), options)) return;
+      } catch {
+        // Reported when the widget was built; the default follows.
+      }
+    }
+    this.commit(this.defaultState(), options);
   }
 
   /**
@@ -325,7 +397,7 @@ export class MhaWidget extends HTMLElement {
     this.render(view, next);
     this.updateHistoryButtons?.();
     this.#applyReadOnly();
-    if (writeUrl) writeLessonState(this.stateKey, next);
+    if (writeUrl && this.#urlKey !== null) writeLessonState(this.#urlKey, next);
     this.dispatchEvent(new CustomEvent('change', { detail: { state: this.state } }));
     return null;
   }
