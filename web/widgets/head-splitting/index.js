@@ -7,7 +7,7 @@
 // W_Q^i (W_K^i)^T has at most d_k non-zero singular values (counted by the core).
 // See README.md for attributes and events.
 import { MhaWidget, element } from '../shared/widget-base.js';
-import { formatCount, formatNumber } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, headClass } from '../shared/world.js';
 import { NumberField } from '../../ui/number-field.js';
 import { mathText, notation } from '../../ui/notation.js';
@@ -22,17 +22,17 @@ import { MeasureRunner } from './measure-runner.js';
 import { SpectrumChart } from './spectrum-chart.js';
 import styles from './head-splitting.css?inline';
 
-// The parts of one forward pass, in the order the core does them (the "values" table).
+// The parts of one forward pass, in the order the core does them (the "values" table);
+// their names and descriptions are headSplitting.parts.<key> in the message files.
 const PARTS = [
-  { key: 'projections', name: 'Projections', what: 'X W_Q, X W_K, X W_V', formula: '3 · L · d_model^2' },
-  { key: 'scores', name: 'Scores', what: 'Q_i K_i^T, every head', formula: 'h · L^2 · d_k' },
-  { key: 'weightedSum', name: 'Weighted sum', what: 'weights_i V_i, every head', formula: 'h · L^2 · d_k' },
-  { key: 'attention', name: 'Attention', what: 'scores + weighted sum (the blocks)', formula: '2 · L^2 · d_model', className: 'attention-row' },
-  { key: 'output', name: 'Output', what: 'Concat(head_1 … head_h) W_O', formula: 'L · d_model^2' },
-  { key: 'exponentials', name: 'exp() calls', what: 'softmax; not multiply-adds, and they grow with h', formula: 'h · L^2', className: 'exp-row' },
+  { key: 'projections', formula: '3 · L · d_model^2' },
+  { key: 'scores', formula: 'h · L^2 · d_k' },
+  { key: 'weightedSum', formula: 'h · L^2 · d_k' },
+  { key: 'attention', formula: '2 · L^2 · d_model', className: 'attention-row' },
+  { key: 'output', formula: 'L · d_model^2' },
+  { key: 'exponentials', formula: 'h · L^2', className: 'exp-row' },
 ];
 
-const plural = (n, one, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 const n = (value, className = '') => element('span', { className: `num ${className}`.trim(), textContent: value });
 
 /** A <select> labelled by visible text (with notation) and an accessible name. */
@@ -109,6 +109,7 @@ export class HeadSplittingWidget extends MhaWidget {
 
   build() {
     if (!this.root.adoptedStyleSheets.includes(kitSheet())) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
+    const m = this.m = messagesFor(this);
     this.models = new SplitModels(this.engine, this.config);
     this.runner = new MeasureRunner(this.engine);
     this.measurement = null;
@@ -116,16 +117,16 @@ export class HeadSplittingWidget extends MhaWidget {
     const [controls, blocks, configurations, spectrum] = [this.#buildControls(), this.#buildBlocks(), this.#buildConfigurations(), this.#buildSpectrum()];
     // On a phone, the three parts one at a time (the controls go with the two they change).
     this.narrow = new NarrowSwitch({
-      label: 'Part of the widget shown', value: 'areas', options: [
-        { value: 'areas', content: 'Areas', label: 'Multiply-adds as areas', panels: [controls, blocks] },
-        { value: 'times', content: 'Times', label: 'Configurations compared, with times', panels: [controls, configurations] },
-        { value: 'rank', content: 'Rank', label: 'Rank of one head', panels: [spectrum] },
+      label: m.t('headSplitting.narrow.label'), value: 'areas', messages: m, options: [
+        { value: 'areas', content: m.t('headSplitting.narrow.areas'), label: m.t('headSplitting.narrow.areasLabel'), panels: [controls, blocks] },
+        { value: 'times', content: m.t('headSplitting.narrow.times'), label: m.t('headSplitting.narrow.timesLabel'), panels: [controls, configurations] },
+        { value: 'rank', content: m.t('headSplitting.narrow.rank'), label: m.t('headSplitting.narrow.rankLabel'), panels: [spectrum] },
       ],
     });
     this.body.append(
       element('p', { className: 'try' }, [
-        'Change ', mathText('h'), ' or ', mathText('L'), ': the ', mathText('h'), ' narrow blocks always cover the one wide block. Only the exp() strip grows.',
-        ' ', layerLink('attend'),
+        ...m.nodes('headSplitting.try', { h: mathText('h'), L: mathText('L'), h2: mathText('h') }),
+        ' ', layerLink('attend', undefined, m),
       ]),
       this.narrow.element,
       element('div', { className: 'cost-layout' }, [controls, blocks]),
@@ -138,23 +139,24 @@ export class HeadSplittingWidget extends MhaWidget {
   // ---- controls: d_model, h, L -------------------------------------------------------
 
   #buildControls() {
-    const dModel = labelledSelect('width d_model', 'Model width d_model', (value) => this.#changeDModel(value));
+    const { m } = this;
+    const dModel = labelledSelect(m.t('headSplitting.controls.width'), m.t('headSplitting.controls.widthLabel'), (value) => this.#changeDModel(value));
     setOptions(dModel.select, this.config.dModelChoices);
-    const heads = labelledSelect('heads h', 'Number of heads h', (value) => this.#propose({ heads: value }));
+    const heads = labelledSelect(m.t('headSplitting.controls.heads'), m.t('headSplitting.controls.headsLabel'), (value) => this.#propose({ heads: value }));
     this.dModelSelect = dModel.select;
     this.headsSelect = heads.select;
     this.headsNote = element('p', { className: 'note', role: 'status' });
 
     const { min, max } = this.config.seqLen;
     this.lengthField = new NumberField({
-      label: `Sequence length L (${min} to ${max})`, value: this.config.start.seqLen, min, max, decimals: 0,
+      label: m.t('headSplitting.controls.length', { min, max }), value: this.config.start.seqLen, min, max, decimals: 0, messages: m,
       onPropose: (value) => {
-        if (!Number.isInteger(value)) return `The sequence length L counts tokens: type a whole number from ${min} to ${max}.`;
+        if (!Number.isInteger(value)) return m.t('headSplitting.controls.wholeNumber', { min, max });
         return this.#propose({ seqLen: value });
       },
     });
     this.seqSlider = element('input', {
-      type: 'range', min: String(min), max: String(max), step: '1', className: 'slider', ariaLabel: 'Sequence length L, slider',
+      type: 'range', min: String(min), max: String(max), step: '1', className: 'slider', ariaLabel: m.t('headSplitting.controls.slider'),
     });
     // Dragging the slider fires many events; commit at most once per frame (the counts at
     // L = 256 take several forward passes of tens of milliseconds each the first time).
@@ -166,7 +168,7 @@ export class HeadSplittingWidget extends MhaWidget {
         this.#propose({ seqLen: this.pendingSeqLen });
       });
     });
-    const history = this.historyToolbar('Undo or reset the head-splitting widget');
+    const history = this.historyToolbar(m.t('headSplitting.history'));
     for (const control of [this.dModelSelect, this.headsSelect, this.lengthField.input, this.seqSlider, ...history.querySelectorAll('button')]) {
       control.setAttribute('aria-controls', COST_FIGURE);
     }
@@ -186,8 +188,8 @@ export class HeadSplittingWidget extends MhaWidget {
     const next = fits ? heads : nearestDivisor(dModel, heads, max);
     const error = this.#propose({ dModel, heads: next });
     this.headsNote.textContent = error
-      ? `The core refused this width: ${error}`
-      : fits ? '' : `h = ${heads} does not divide d_model = ${dModel}, so h is now ${next}, the nearest divisor.`;
+      ? this.m.t('headSplitting.controls.refused', { error })
+      : fits ? '' : this.m.t('headSplitting.controls.nearest', { heads, dModel, next });
   }
 
   // ---- the blocks: h heads beside one wide head ---------------------------------------
@@ -203,16 +205,17 @@ export class HeadSplittingWidget extends MhaWidget {
     this.valuesCaption = element('caption');
     this.valuesHead = element('tr');
     this.valuesBody = element('tbody');
-    return element('section', { className: 'panel blocks-panel', id: COST_FIGURE, ariaLabel: 'Multiply-adds as areas', dataset: { panel: 'counts' } }, [
-      element('h3', { textContent: 'The attention’s multiply-adds, as areas' }),
+    const { m } = this;
+    return element('section', { className: 'panel blocks-panel', id: COST_FIGURE, ariaLabel: m.t('headSplitting.narrow.areasLabel'), dataset: { panel: 'counts' } }, [
+      element('h3', { textContent: m.t('headSplitting.blocks.heading') }),
       this.dkLine,
       this.legend,
       element('div', { className: 'figure' }, [this.oneRow.element, this.headsRow.element]),
       this.verdict,
-      element('h4', { className: 'grows' }, ['What does grow with ', mathText('h'), ' (own scale)']),
+      element('h4', { className: 'grows' }, m.nodes('headSplitting.blocks.grows', { h: mathText('h') })),
       element('div', { className: 'figure exp-figure' }, [this.expOneRow.element, this.expHeadsRow.element]),
       element('details', { className: 'values' }, [
-        withControls(element('summary', { textContent: 'Values: every count of the forward pass' }), COST_VALUES),
+        withControls(element('summary', { textContent: m.t('headSplitting.blocks.values') }), COST_VALUES),
         element('table', { className: 'counts', id: COST_VALUES }, [
           this.valuesCaption, element('thead', {}, [this.valuesHead]), this.valuesBody,
         ]),
@@ -221,13 +224,14 @@ export class HeadSplittingWidget extends MhaWidget {
   }
 
   #renderBlocks(main, oneHead) {
+    const { m } = this;
+    const formatCount = (value) => m.count(value);
     const { dModel, numHeads: h, dK, seqLen: L } = main.config;
     this.dkLine.replaceChildren(mathText('d_k = d_model / h'), ' = ', n(`${dModel} / ${h}`), ' = ', element('strong', { className: 'num dk-value', textContent: String(dK) }));
     // L^2 as the core counted it: one head makes one exp() call per (query, key) pair.
-    this.legend.replaceChildren(
-      'Area = a head’s multiply-adds for scores and weighted sum, ', mathText('2 · L^2 · d_k'),
-      ': height ', mathText('L^2'), ` = ${formatCount(oneHead.counts.exponentials)} (query, key) pairs, width `, mathText('d_k'), '.',
-    );
+    this.legend.replaceChildren(...m.nodes('headSplitting.blocks.legend', {
+      area: mathText('2 · L^2 · d_k'), L2: mathText('L^2'), pairs: formatCount(oneHead.counts.exponentials), dk: mathText('d_k'),
+    }));
     const many = main.counts.attention;
     const one = oneHead.counts.attention;
     const largest = Math.max(many, one);
@@ -235,8 +239,8 @@ export class HeadSplittingWidget extends MhaWidget {
     this.oneRow.draw({
       pieces: 1,
       share: one / largest,
-      label: [element('strong', { textContent: '1 head' }), ' of width ', n(String(oneHead.config.dK)), ': 2 · ', ...squared(), ' · ', n(String(oneHead.config.dK)), ' = ', n(formatCount(one), 'count')],
-      description: `One head of width ${oneHead.config.dK}: ${formatCount(one)} multiply-adds.`,
+      label: [element('strong', { textContent: m.t('headSplitting.blocks.heads', { count: 1 }) }), m.t('headSplitting.blocks.ofWidth'), n(String(oneHead.config.dK)), ': 2 · ', ...squared(), ' · ', n(String(oneHead.config.dK)), ' = ', n(formatCount(one), 'count')],
+      description: m.t('headSplitting.blocks.oneDescription', { dK: oneHead.config.dK, total: formatCount(one) }),
     });
     const perHead = many / h;
     this.headsRow.element.classList.toggle('one-head', h === 1);
@@ -245,14 +249,14 @@ export class HeadSplittingWidget extends MhaWidget {
       pieces: h,
       share: many / largest,
       label: h === 1
-        ? [element('strong', { textContent: '1 head' }), ' of width ', n(String(dK)), ' (h = 1): 2 · ', ...squared(), ' · ', n(String(dK)), ' = ', n(formatCount(many), 'count')]
-        : [element('strong', { textContent: `${h} heads` }), ' of width ', n(String(dK)), ': ', n(String(h)), ' × 2 · ', ...squared(), ' · ', n(String(dK)),
+        ? [element('strong', { textContent: m.t('headSplitting.blocks.heads', { count: 1 }) }), m.t('headSplitting.blocks.ofWidth'), n(String(dK)), ' (h = 1): 2 · ', ...squared(), ' · ', n(String(dK)), ' = ', n(formatCount(many), 'count')]
+        : [element('strong', { textContent: m.t('headSplitting.blocks.heads', { count: h }) }), m.t('headSplitting.blocks.ofWidth'), n(String(dK)), ': ', n(String(h)), ' × 2 · ', ...squared(), ' · ', n(String(dK)),
           ' = ', n(String(h)), ' × ', n(formatCount(perHead), 'per-head'), ' = ', n(formatCount(many), 'count')],
-      description: `${plural(h, 'head')} of width ${dK}: ${h} blocks of ${formatCount(perHead)}, ${formatCount(many)} multiply-adds in all.`,
+      description: m.t('headSplitting.blocks.manyDescription', { count: h, dK, each: formatCount(perHead), total: formatCount(many) }),
     });
     this.verdict.replaceChildren(...(many === one
-      ? ['Same area: ', n(formatCount(many)), ' multiply-adds both ways, as the core counted them. “Same” means multiply-adds: the exp() calls, one per entry of the ', mathText('h'), ' weight matrices, grow with ', mathText('h'), '.']
-      : ['The core’s two counts differ (', n(formatCount(many)), ' and ', n(formatCount(one)), '), which the formula says cannot happen: please report this.']));
+      ? m.nodes('headSplitting.blocks.same', { total: n(formatCount(many)), h: mathText('h'), h2: mathText('h') })
+      : m.nodes('headSplitting.blocks.differ', { many: n(formatCount(many)), one: n(formatCount(one)) })));
 
     const expMany = main.counts.exponentials;
     const expOne = oneHead.counts.exponentials;
@@ -260,27 +264,27 @@ export class HeadSplittingWidget extends MhaWidget {
     this.expOneRow.draw({
       pieces: 1,
       share: expOne / expLargest,
-      label: ['exp() calls, 1 head: one weight matrix of ', n(`${L} × ${L}`), ', ', n(formatCount(expOne), 'count')],
-      description: `One head: ${formatCount(expOne)} exp() calls.`,
+      label: m.nodes('headSplitting.blocks.expLabel', { count: 1, size: n(`${L} × ${L}`), total: n(formatCount(expOne), 'count') }),
+      description: m.t('headSplitting.blocks.expOneDescription', { total: formatCount(expOne) }),
     });
     this.expHeadsRow.draw({
       pieces: h,
       share: expMany / expLargest,
-      label: [`exp() calls, ${h} ${h === 1 ? 'head' : 'heads'}: ${h === 1 ? 'one weight matrix' : `${h} weight matrices`} of `, n(`${L} × ${L}`), ', ', n(formatCount(expMany), 'count')],
-      description: `${plural(h, 'head')}: ${formatCount(expMany)} exp() calls, ${h} times as many.`,
+      label: m.nodes('headSplitting.blocks.expLabel', { count: h, size: n(`${L} × ${L}`), total: n(formatCount(expMany), 'count') }),
+      description: m.t('headSplitting.blocks.expManyDescription', { count: h, total: formatCount(expMany) }),
     });
 
-    this.valuesCaption.replaceChildren('One forward pass with ', mathText('d_model'), ` = ${dModel}, L = ${L}, counted by the core`);
+    this.valuesCaption.replaceChildren(...m.nodes('headSplitting.blocks.caption', { dModelName: mathText('d_model'), dModel, L }));
     this.valuesHead.replaceChildren(
-      element('th', { scope: 'col', textContent: 'part' }),
-      element('th', { scope: 'col', className: 'formula-cell', textContent: 'formula' }),
+      element('th', { scope: 'col', textContent: m.t('headSplitting.blocks.part') }),
+      element('th', { scope: 'col', className: 'formula-cell', textContent: m.t('headSplitting.blocks.formula') }),
       element('th', { scope: 'col', className: 'num', textContent: `${h} × ${dK}` }),
       element('th', { scope: 'col', className: 'num', textContent: `1 × ${oneHead.config.dK}` }),
     );
     this.valuesBody.replaceChildren(...PARTS.map((part) => element('tr', { className: part.className ?? '', dataset: { part: part.key } }, [
       element('th', { scope: 'row' }, [
-        element('span', { className: 'part-name', textContent: part.name }), ' ',
-        element('span', { className: 'part-what muted' }, [mathText(part.what)]),
+        element('span', { className: 'part-name', textContent: m.t(`headSplitting.parts.${part.key}.name`) }), ' ',
+        element('span', { className: 'part-what muted' }, [mathText(m.t(`headSplitting.parts.${part.key}.what`))]),
       ]),
       element('td', { className: 'formula-cell' }, [mathText(part.formula)]),
       element('td', { className: 'num count', textContent: formatCount(main.counts[part.key]) }),
@@ -291,33 +295,33 @@ export class HeadSplittingWidget extends MhaWidget {
   // ---- the three configurations, and timing them ------------------------------------
 
   #buildConfigurations() {
+    const { m } = this;
     this.configHeading = element('h3');
     this.configRows = element('div', { className: 'config-rows', id: CONFIG_ROWS });
-    this.measureButton = element('button', { type: 'button', textContent: 'Measure on this device' });
-    this.cancelButton = element('button', { type: 'button', className: 'secondary', textContent: 'Cancel', disabled: true });
+    this.measureButton = element('button', { type: 'button', textContent: m.t('headSplitting.measure.button') });
+    this.cancelButton = element('button', { type: 'button', className: 'secondary', textContent: m.t('headSplitting.measure.cancel'), disabled: true });
     for (const button of [this.measureButton, this.cancelButton]) button.setAttribute('aria-controls', CONFIG_ROWS);
     this.measureButton.addEventListener('click', () => this.#measure());
     this.cancelButton.addEventListener('click', () => this.#cancelMeasure());
-    this.progress = element('progress', { max: 1, value: 0, ariaLabel: 'Measurement progress', hidden: true });
+    this.progress = element('progress', { max: 1, value: 0, ariaLabel: m.t('headSplitting.measure.progress'), hidden: true });
     this.measureStatus = element('p', { className: 'measure-status', role: 'status' });
-    return element('section', { className: 'panel', ariaLabel: 'Configurations compared', dataset: { panel: 'configurations' } }, [
+    return element('section', { className: 'panel', ariaLabel: m.t('headSplitting.measure.panel'), dataset: { panel: 'configurations' } }, [
       this.configHeading,
       this.configRows,
       element('div', { className: 'toolbar measure-bar' }, [this.measureButton, this.cancelButton, this.progress]),
       this.measureStatus,
       element('details', { className: 'values honesty' }, [
-        withControls(element('summary', { textContent: 'What the times include' }), HONESTY),
-        element('p', {
-          className: 'muted', id: HONESTY,
-          textContent: 'The times are real: the same core runs each configuration on this device, in a worker off the page’s main thread, and the median of repeated runs is shown. They include everything a forward pass costs here, not only multiply-adds: calls into WebAssembly, copying data in and out, the softmax. Equal areas need not mean equal times: many narrow heads mean many small matrix products and more exp() calls (the hatched strips).',
-        }),
+        withControls(element('summary', { textContent: m.t('headSplitting.measure.honestyTitle') }), HONESTY),
+        element('p', { className: 'muted', id: HONESTY, textContent: m.t('headSplitting.measure.honesty') }),
       ]),
     ]);
   }
 
   #renderConfigurations(table, state) {
     const L = table[0].config.seqLen;
-    this.configHeading.replaceChildren('One wide head or many narrow ones, at ', mathText('L'), ` = ${L}`);
+    const { m } = this;
+    const formatCount = (value) => m.count(value);
+    this.configHeading.replaceChildren(...m.nodes('headSplitting.measure.heading', { L: mathText('L'), value: L }));
     const measured = this.measurement;
     const stale = measured && measured.seqLen !== state.seqLen;
     const largest = Math.max(...table.map((row) => row.counts.attention));
@@ -329,24 +333,24 @@ export class HeadSplittingWidget extends MhaWidget {
       const bar = new BlockRow({ className: h === 1 ? 'one-head' : 'many-heads', kind: 'multiply-adds' });
       bar.draw({
         pieces: h, share: attention / largest, label: [],
-        description: `${row.label}, ${h} × ${dK}: ${formatCount(attention)} multiply-adds in ${plural(h, 'block')}.`,
+        description: m.t('headSplitting.measure.rowDescription', { label: m.dataText('data.headSplittingConfigurations', row.label), shape: `${h} × ${dK}`, total: formatCount(attention), count: h }),
       });
       const exp = new BlockRow({ className: 'exp-row many-heads', kind: 'exp' });
-      exp.draw({ pieces: h, share: exponentials / largestExp, label: [], description: `${formatCount(exponentials)} exp() calls.` });
-      const counts = element('p', { className: 'config-counts' }, [
-        n(formatCount(attention), 'count'), ' multiply-adds, ', n(formatCount(exponentials), 'exp-count'), ' exp() calls',
-      ]);
+      exp.draw({ pieces: h, share: exponentials / largestExp, label: [], description: m.t('headSplitting.measure.expDescription', { total: formatCount(exponentials) }) });
+      const counts = element('p', { className: 'config-counts' }, m.nodes('headSplitting.measure.counts', {
+        multiplyAdds: n(formatCount(attention), 'count'), exps: n(formatCount(exponentials), 'exp-count'),
+      }));
       const result = measured?.results[i];
       const time = element('p', { className: `time num${stale ? ' stale' : ''}` });
-      time.textContent = result ? `${formatNumber(result.medianMs, 2)} ms` : '— ms';
-      if (result && stale) time.append(element('span', { className: 'stale-note', textContent: ` (at L = ${result.config.seqLen})` }));
+      time.textContent = result ? `${m.number(result.medianMs, 2)} ms` : '— ms';
+      if (result && stale) time.append(element('span', { className: 'stale-note', textContent: m.t('headSplitting.measure.staleAt', { L: result.config.seqLen }) }));
       return element('div', { className: 'config-row', dataset: { heads: String(h) } }, [
         element('p', { className: 'config-name' }, [
-          element('span', { className: 'config-label', textContent: row.label }),
+          element('span', { className: 'config-label', textContent: m.dataText('data.headSplittingConfigurations', row.label) }),
           element('span', { className: 'config-shape num', textContent: `${h} × ${dK}` }),
         ]),
         element('div', { className: 'config-bars' }, [bar.element, exp.element, counts]),
-        element('div', { className: 'config-time' }, [element('span', { className: 'time-label muted', textContent: 'median time' }), time]),
+        element('div', { className: 'config-time' }, [element('span', { className: 'time-label muted', textContent: m.t('headSplitting.measure.median') }), time]),
       ]);
     }));
   }
@@ -360,7 +364,8 @@ export class HeadSplittingWidget extends MhaWidget {
     this.cancelButton.focus();
     this.progress.hidden = false;
     this.progress.value = 0;
-    this.measureStatus.textContent = `Measuring the configurations at L = ${seqLen} on this device…`;
+    const { m } = this;
+    this.measureStatus.textContent = m.t('headSplitting.measure.measuring', { L: seqLen });
     this.#renderConfigurations(this.view.table, this.state);
     this.runner.start(this.config, seqLen, {
       onProgress: (fraction) => { this.progress.value = fraction; },
@@ -368,20 +373,19 @@ export class HeadSplittingWidget extends MhaWidget {
         this.measurement.results[index] = result;
         this.#renderConfigurations(this.view.table, this.state);
         const { numHeads, dK } = result.config;
-        this.measureStatus.textContent = `${numHeads} × ${dK}: ${formatNumber(result.medianMs, 2)} ms per forward pass (median of ${result.samples} samples).`;
+        this.measureStatus.textContent = m.t('headSplitting.measure.result', { shape: `${numHeads} × ${dK}`, ms: m.number(result.medianMs, 2), count: result.samples });
       },
       onDone: ({ target, inWorker }) => {
-        const times = this.measurement.results.map((r) => `${r.config.numHeads} × ${r.config.dK}: ${formatNumber(r.medianMs, 2)} ms`);
-        const where = inWorker ? '' : ' (on the page’s main thread: this frame does not allow a worker)';
-        this.#endMeasure(`Measured at L = ${seqLen} with the ${target} kernels${where}: ${times.join('; ')}.`);
+        const times = this.measurement.results.map((r) => `${r.config.numHeads} × ${r.config.dK}: ${m.number(r.medianMs, 2)} ms`);
+        this.#endMeasure(m.t(inWorker ? 'headSplitting.measure.done' : 'headSplitting.measure.doneMainThread', { L: seqLen, target, times: times.join('; ') }));
       },
-      onError: (message) => this.#endMeasure(`The measurement stopped: ${message}.`),
+      onError: (message) => this.#endMeasure(m.t('headSplitting.measure.stopped', { message })),
     });
   }
 
   #cancelMeasure() {
     this.runner.cancel();
-    this.#endMeasure('Measurement cancelled; times already measured stay beside their blocks.');
+    this.#endMeasure(this.m.t('headSplitting.measure.cancelled'));
   }
 
   #endMeasure(text) {
@@ -396,23 +400,22 @@ export class HeadSplittingWidget extends MhaWidget {
   // ---- the price: the rank of W_Q^i (W_K^i)^T, for the world's heads ------------------
 
   #buildSpectrum() {
-    const heads = labelledSelect('heads h', 'Rank panel: number of heads h', (value) => (
+    const { m } = this;
+    const heads = labelledSelect(m.t('headSplitting.controls.heads'), m.t('headSplitting.rank.headsLabel'), (value) => (
       this.#propose({ spectrumHeads: value, spectrumHead: Math.min(this.state.spectrumHead, value - 1) }, 'spectrum')));
     setOptions(heads.select, THE_WORLD.headCounts);
-    const head = labelledSelect('head', 'Rank panel: head', (value) => this.#propose({ spectrumHead: value }, 'spectrum'));
+    const head = labelledSelect(m.t('headSplitting.rank.head'), m.t('headSplitting.rank.headLabel'), (value) => this.#propose({ spectrumHead: value }, 'spectrum'));
     this.spectrumHeadsSelect = heads.select;
     this.spectrumHeadSelect = head.select;
     this.rankLine = element('p', { className: 'rank-line' });
     this.rankNote = element('p', { className: 'rank-note' });
-    this.spectrumChart = new SpectrumChart({ label: 'Singular values' });
+    this.spectrumChart = new SpectrumChart({ label: m.t('headSplitting.rank.chart'), messages: m });
     this.spectrumTable = element('tbody');
-    this.spectrumSummary = withControls(element('summary', { textContent: 'Values: all singular values' }), SPECTRUM_VALUES);
+    this.spectrumSummary = withControls(element('summary', { textContent: m.t('headSplitting.rank.valuesAll') }), SPECTRUM_VALUES);
     for (const select of [heads.select, head.select]) select.setAttribute('aria-controls', SPECTRUM_FIGURE);
-    return element('section', { className: 'panel', ariaLabel: 'Rank of one head’s similarity matrix', dataset: { panel: 'spectrum' } }, [
-      element('h3', {}, ['The price: head ', mathText('i'), ' compares words through a matrix of rank at most ', mathText('d_k')]),
-      element('p', { className: 'try' }, [
-        'Pick a head of the sentence’s layer and count its bars: never more than ', mathText('d_k'), ', often fewer.',
-      ]),
+    return element('section', { className: 'panel', ariaLabel: m.t('headSplitting.narrow.rankPanel'), dataset: { panel: 'spectrum' } }, [
+      element('h3', {}, m.nodes('headSplitting.rank.heading', { i: mathText('i'), dk: mathText('d_k') })),
+      element('p', { className: 'try' }, m.nodes('headSplitting.rank.try', { dk: mathText('d_k') })),
       element('div', { className: 'spectrum-layout' }, [
         element('div', { className: 'controls spectrum-controls' }, [heads.field, head.field]),
         element('div', { className: 'spectrum-figure', id: SPECTRUM_FIGURE }, [
@@ -425,12 +428,12 @@ export class HeadSplittingWidget extends MhaWidget {
         this.spectrumSummary,
         element('table', { className: 'spectrum-table', id: SPECTRUM_VALUES }, [
           element('caption', {
-            textContent: `Values below ${this.config.spectrum.relativeTolerance.toExponential(0)} × σ1 count as zero (the core’s count): rounding in double-precision arithmetic can leave a true zero near 1e-16 rather than exactly 0.`,
+            textContent: m.t('headSplitting.rank.caption', { tolerance: this.config.spectrum.relativeTolerance.toExponential(0) }),
           }),
           element('thead', {}, [element('tr', {}, [
-            element('th', { scope: 'col', textContent: 'rank' }),
-            element('th', { scope: 'col', className: 'num', textContent: 'singular value' }),
-            element('th', { scope: 'col', textContent: 'counted as' }),
+            element('th', { scope: 'col', textContent: m.t('headSplitting.rank.rank') }),
+            element('th', { scope: 'col', className: 'num', textContent: m.t('headSplitting.rank.singularValue') }),
+            element('th', { scope: 'col', textContent: m.t('headSplitting.rank.countedAs') }),
           ])]),
           this.spectrumTable,
         ]),
@@ -441,46 +444,51 @@ export class HeadSplittingWidget extends MhaWidget {
   #renderSpectrum(spectrum, members) {
     const { dModel, numHeads, dK } = spectrum.config;
     const { values, nonZero, head } = spectrum;
+    const { m } = this;
+    const name = m.headName(head);
     const figure = this.spectrumChart.element.parentElement;
     figure.className = `spectrum-figure ${headClass(head)}`;
     this.rankLine.replaceChildren(
       element('span', { className: 'swatch' }), ' ',
-      element('strong', { className: 'head-name', textContent: head.name }), ': ',
-      element('strong', { className: 'nonzero-count num', textContent: String(nonZero) }), ` non-zero singular ${nonZero === 1 ? 'value' : 'values'} of `,
-      mathText('W_Q^i (W_K^i)^T'), '; its width ', mathText('d_k'), ' = ', element('strong', { className: 'spectrum-dk num', textContent: String(dK) }), '.',
+      element('strong', { className: 'head-name', textContent: name }), ': ',
+      ...m.nodes('headSplitting.rank.line', {
+        count: nonZero, nonZero: element('strong', { className: 'nonzero-count num', textContent: String(nonZero) }),
+        matrix: mathText('W_Q^i (W_K^i)^T'), dk: mathText('d_k'), dK: element('strong', { className: 'spectrum-dk num', textContent: String(dK) }),
+      }),
     );
+    const list = m.decimalSeparator === ',' ? '; ' : ', ';
     this.spectrumChart.draw(values, {
       nonZero,
       dK,
-      scaleText: `top of the scale: σ1 = ${formatNumber(values[0], 3)}`,
-      description: `Singular values of ${head.name} (head ${head.index + 1} of ${numHeads}, d_model = ${dModel}, d_k = ${dK}): ${nonZero} non-zero, ${values.slice(0, nonZero).map((v) => formatNumber(v, 3)).join(', ')}; the other ${values.length - nonZero} are zero.`,
+      scaleText: m.t('headSplitting.rank.scale', { value: m.number(values[0], 3) }),
+      description: m.t('headSplitting.rank.description', {
+        name, number: head.index + 1, heads: numHeads, dModel, dK, count: nonZero,
+        values: values.slice(0, nonZero).map((v) => m.number(v, 3)).join(list), zeros: values.length - nonZero,
+      }),
     });
     this.rankNote.replaceChildren(...this.#rankNote(spectrum, members));
-    this.spectrumSummary.textContent = `Values: all ${values.length} singular values of ${head.name}`;
+    this.spectrumSummary.textContent = m.t('headSplitting.rank.valuesOf', { count: values.length, name });
     this.spectrumTable.replaceChildren(...values.map((v, i) => element('tr', { className: i < nonZero ? '' : 'zero-row' }, [
       element('th', { scope: 'row', className: 'num', textContent: `σ${i + 1}` }),
-      element('td', { className: 'num', textContent: i < nonZero ? formatNumber(v, 4) : v.toExponential(1) }),
-      element('td', { textContent: i < nonZero ? 'non-zero' : 'zero' }),
+      element('td', { className: 'num', textContent: i < nonZero ? m.number(v, 4) : exponential(v, m) }),
+      element('td', { textContent: m.t(i < nonZero ? 'headSplitting.rank.nonZero' : 'headSplitting.rank.zero') }),
     ])));
   }
 
   /** What the count means for this head, in words; every number from the core. */
   #rankNote({ nonZero, head, config }, members) {
     const { dK } = config;
+    const { m } = this;
     if (head.merged) {
-      const sum = members.reduce((total, m) => total + m.nonZero, 0);
-      const parts = members.map((m) => `${m.head.name} ${m.nonZero}`).join(', ');
+      const sum = members.reduce((total, member) => total + member.nonZero, 0);
+      const parts = members.map((member) => `${m.headName(member.head)} ${member.nonZero}`).join(', ');
       return [
-        `${head.members.length} designed heads merged into one of width ${dK}. Alone they use ${parts}. `,
-        nonZero < sum
-          ? `Merged, their similarities add up in one matrix of rank ${nonZero}, less than ${sum}: their directions overlap, so the merged head cannot keep its members’ comparisons apart.`
-          : `Merged, their similarities add up in one matrix of rank ${nonZero}: each member keeps its own directions.`,
+        m.t('headSplitting.rank.merged', { count: head.members.length, dK, parts }),
+        m.t(nonZero < sum ? 'headSplitting.rank.mergedLess' : 'headSplitting.rank.mergedKeeps', { rank: nonZero, sum }),
       ];
     }
-    if (nonZero < dK) {
-      return [`This head uses ${nonZero} of the ${dK} directions its width allows: “at most `, mathText('d_k'), '” is a ceiling, and a hand-built head can need fewer.'];
-    }
-    return [`This head uses all ${dK} directions its width allows: a narrower head could not ask the same question.`];
+    if (nonZero < dK) return m.nodes('headSplitting.rank.fewer', { rank: nonZero, dK, dk: mathText('d_k') });
+    return [m.t('headSplitting.rank.all', { dK })];
   }
 
   // ---- everything ---------------------------------------------------------------------
@@ -488,11 +496,13 @@ export class HeadSplittingWidget extends MhaWidget {
   #announce(edited) {
     const { main, oneHead, spectrum } = this.view;
     const { config, counts } = main;
+    const { m } = this;
     this.announcer.textContent = edited === 'spectrum'
-      ? `${spectrum.head.name}, ${spectrum.config.numHeads} ${spectrum.config.numHeads === 1 ? 'head' : 'heads'} of width ${spectrum.config.dK}: ${spectrum.nonZero} non-zero singular values, at most ${spectrum.config.dK}.`
-      : `${plural(config.numHeads, 'head')} of width ${config.dK}, L ${config.seqLen}: ${formatCount(counts.attention)} multiply-adds, ` +
-        `${counts.attention === oneHead.counts.attention ? 'the same area as' : 'not the same as'} one head of width ${oneHead.config.dK}. ` +
-        `exp() calls: ${formatCount(counts.exponentials)}, against ${formatCount(oneHead.counts.exponentials)} for one head.`;
+      ? m.t('headSplitting.announce.spectrum', { name: m.headName(spectrum.head), count: spectrum.config.numHeads, dK: spectrum.config.dK, rank: spectrum.nonZero })
+      : m.t(counts.attention === oneHead.counts.attention ? 'headSplitting.announce.same' : 'headSplitting.announce.notSame', {
+        count: config.numHeads, dK: config.dK, L: config.seqLen, total: m.count(counts.attention), oneDK: oneHead.config.dK,
+        exps: m.count(counts.exponentials), oneExps: m.count(oneHead.counts.exponentials),
+      });
   }
 
   render(view, state) {
@@ -502,16 +512,21 @@ export class HeadSplittingWidget extends MhaWidget {
     setOptions(this.headsSelect, divisors(state.dModel, this.config.maxHeads));
     this.headsSelect.value = String(state.heads);
     this.seqSlider.value = String(state.seqLen);
-    this.seqSlider.setAttribute('aria-valuetext', `${state.seqLen} tokens`);
+    this.seqSlider.setAttribute('aria-valuetext', this.m.t('headSplitting.controls.tokens', { count: state.seqLen }));
     this.lengthField.setValue(state.seqLen);
     this.spectrumHeadsSelect.value = String(state.spectrumHeads);
-    setOptions(this.spectrumHeadSelect, view.spectrumHeads.map((head) => head.index), (i) => view.spectrumHeads[i].name);
+    setOptions(this.spectrumHeadSelect, view.spectrumHeads.map((head) => head.index), (i) => this.m.headName(view.spectrumHeads[i]));
     this.spectrumHeadSelect.value = String(state.spectrumHead);
 
     this.#renderBlocks(view.main, view.oneHead);
     this.#renderConfigurations(view.table, state);
     this.#renderSpectrum(view.spectrum, view.spectrumMembers);
   }
+}
+
+/** A tiny value as the table writes it ("3.2e-17"; in German "3,2e−17"). */
+function exponential(value, m) {
+  return value.toExponential(1).replace('.', m.decimalSeparator).replace('-', '−');
 }
 
 HeadSplittingWidget.define();

@@ -6,6 +6,7 @@
 //
 // Geometry only: the values, the count of non-zero values, d_k and every text shown come
 // from the caller (the core's results).
+import { messagesFor } from '../shared/i18n.js';
 import { element } from '../shared/widget-base.js';
 import { svg } from '../../ui/svg.js';
 import { mathText } from '../../ui/notation.js';
@@ -15,7 +16,8 @@ const HEIGHT = 100;
 const TICK = 3;
 
 export class SpectrumChart {
-  constructor({ label }) {
+  constructor({ label, messages = messagesFor('en') }) {
+    this.m = messages;
     this.title = svg('title', {}, [label]);
     this.plot = svg('g');
     this.svg = svg('svg', { role: 'img', 'aria-label': label, class: 'spectrum-svg', preserveAspectRatio: 'none' }, [this.title, this.plot]);
@@ -71,14 +73,14 @@ export class SpectrumChart {
     const share = (k) => String(k / n);
     this.ceiling.style.setProperty('--at', share(dK));
     this.ceiling.classList.toggle('at-end', dK === n);
-    this.ceilingLabel.replaceChildren('at most ', mathText('d_k'), ` = ${dK}`);
+    this.ceilingLabel.replaceChildren(...this.m.nodes('headSplitting.chart.ceiling', { dk: mathText('d_k'), value: dK }));
     this.nonZeroBracket.hidden = this.nonZeroLabel.hidden = nonZero === 0;
     this.zeroBracket.hidden = this.zeroLabel.hidden = nonZero === n;
     this.nonZeroBracket.style.setProperty('--w', share(nonZero));
     this.zeroBracket.style.setProperty('--at', share(nonZero));
     this.zeroBracket.style.setProperty('--w', share(n - nonZero));
-    this.nonZeroLabel.textContent = `◂ ${nonZero} non-zero`;
-    this.zeroLabel.textContent = `${n - nonZero} zero ▸`;
+    this.nonZeroLabel.textContent = this.m.t('headSplitting.chart.nonZero', { count: nonZero });
+    this.zeroLabel.textContent = this.m.t('headSplitting.chart.zero', { count: n - nonZero });
     this.firstIndex.textContent = '1';
     this.lastIndex.textContent = String(n);
   }

@@ -181,6 +181,15 @@ export class Messages {
     return typeof own === 'string' ? own : name;
   }
 
+  /**
+   * Text that comes from the lesson's data or an author's config (a configuration's label):
+   * the locale's translation in the table `group` ({ "single wide head": "…" }), else as given.
+   */
+  dataText(group, text) {
+    const table = lookup(this.catalog, group);
+    return table && typeof table === 'object' && typeof table[text] === 'string' ? table[text] : text;
+  }
+
   /** A widget's title (the registry's key: 'blend'), for skip links and zoom links. */
   widgetTitle(key, fallback = key) {
     return this.has(`widgets.${key}.title`) ? this.t(`widgets.${key}.title`) : fallback;
