@@ -3,6 +3,7 @@
 import './widgets/all.js';
 import { sharedEngine } from './engine/engine.js';
 import { headColourStyles } from './widgets/shared/world.js';
+import { addEmbedCode } from './widgets/shared/embed-code.js';
 
 // The prose names heads in their colours (class head-chip head-<id>); the colours come from
 // the world data, like the widgets' (a constructed sheet: no inline style under the CSP).
@@ -41,3 +42,15 @@ const mathObserver = new ResizeObserver((entries) => {
   }
 });
 for (const box of document.querySelectorAll('.math-display')) mathObserver.observe(box);
+
+// Course authors take a widget, as it is, to their own page: each widget's Embed tab (on
+// its top edge, see widgets/shared/embed-code.js) gives the inline element and the iframe,
+// ready to paste. The addresses point at this site's folder (where multiple-heads.js and
+// embed.html are).
+const siteUrl = new URL('./', location.href).href;
+for (const widget of document.querySelectorAll('.lesson-widget')) {
+  // On 'ready' (the widget's shadow root and skip link exist then); a second call does nothing.
+  const add = () => addEmbedCode(widget, siteUrl);
+  widget.addEventListener('ready', add);
+  if (widget.hasAttribute('ready')) add();
+}
