@@ -33,8 +33,8 @@ export class LayerWidget extends MhaWidget {
 
   defaultConfig() {
     const attribute = (name) => (this.hasAttribute(name) ? this.getAttribute(name) : null);
-    const { overrides, problems } = layerOverrides(w, { heads: attribute('heads'), token: attribute('token'), head: attribute('head') });
     const m = messagesFor(this);
+    const { overrides, problems } = layerOverrides(w, { heads: attribute('heads'), token: attribute('token'), head: attribute('head') }, m);
     // The map is the lesson's one world: nothing an author could configure keeps it that.
     if (this.hasAttribute('config')) problems.push(m.t('layer.configIgnored'));
     if (problems.length) this.showNotice(m.t('layer.ignored', { problems: problems.join('; ') }));

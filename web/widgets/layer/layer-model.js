@@ -29,26 +29,26 @@ export function defaultLayerState(w = THE_WORLD, { h, token, head } = {}) {
  * head="complement" (a designed head's id, or its number from 1). An attribute that does not
  * fit is left out, with a message in `problems` (the widget shows them in a notice).
  */
-export function layerOverrides(w, { heads = null, token = null, head = null } = {}) {
+export function layerOverrides(w, { heads = null, token = null, head = null } = {}, m = messagesFor('en')) {
   const overrides = {};
   const problems = [];
   const clip = (text) => String(text).slice(0, 24);
   if (heads !== null) {
     const h = Number(heads);
     if (w.headCounts.includes(h)) overrides.h = h;
-    else problems.push(`heads="${clip(heads)}" (expected one of ${w.headCounts.join(', ')})`);
+    else problems.push(m.t('layer.badHeads', { value: clip(heads), list: w.headCounts.join(', ') }));
   }
   const h = overrides.h ?? w.numHeads;
   if (token !== null) {
     const t = w.tokens.indexOf(token);
     if (t >= 0) overrides.token = t;
-    else problems.push(`token="${clip(token)}" (not a word of the sentence)`);
+    else problems.push(m.t('layer.badToken', { value: clip(token) }));
   }
   if (head !== null) {
     let index = headsAt(w, h).findIndex((merged) => merged.members.some((m) => m.id === head));
     if (index < 0 && /^\d+$/.test(head) && Number(head) >= 1 && Number(head) <= h) index = Number(head) - 1;
     if (index >= 0) overrides.head = index;
-    else problems.push(`head="${clip(head)}" (expected ${w.heads.map((m) => m.id).join(', ')} or 1 to ${h})`);
+    else problems.push(m.t('layer.badHead', { value: clip(head), ids: w.heads.map((member) => member.id).join(', '), count: h }));
   }
   return { overrides, problems };
 }

@@ -6,7 +6,7 @@
 // core (wo-mixing-model.js). See README.md.
 import { MhaWidget, element } from '../shared/widget-base.js';
 import { headClass } from '../shared/world.js';
-import { formatNumber } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { StackedBars, stackExtent } from '../../ui/stacked-bars.js';
@@ -22,8 +22,9 @@ import styles from './wo-mixing.css?inline';
 const numbers = (n) => Array.from({ length: n }, (_, k) => String(k + 1));
 const headColour = (head) => `var(--${headClass(head)})`;
 /** A band label that fits beside three rows: merged heads by their members' first words. */
-const shortName = (head) => (!head.merged ? head.name
-  : head.members.length > 2 ? 'all four merged' : head.members.map((m) => m.name.split(' ')[0]).join(' + '));
+const shortName = (head, m) => (!head.merged ? m.headName(head)
+  : head.members.length > 2 ? m.t('woMixing.allMerged', { count: head.members.length })
+    : head.members.map((member) => m.headName(member).split(/[ -]/)[0]).join(' + '));
 
 // Ids of the figures the controls change (each control names them in aria-controls, and the
 // base brings them into view with a focused control).
@@ -39,13 +40,14 @@ export class WoMixingWidget extends MhaWidget {
 
   defaultConfig() {
     const config = woMixingConfig();
+    const m = messagesFor(this);
     const { overrides, problems } = attributeOverrides(config, {
       heads: this.getAttribute('heads'), token: this.getAttribute('token'),
-    });
+    }, m);
     // This widget's layer is the lesson's one world: there is nothing an author could
     // configure that would keep it the same world, so `config` is refused, not ignored.
-    if (this.hasAttribute('config')) problems.push('this widget takes no config attribute (its layer is the lesson’s one world)');
-    if (problems.length) this.showNotice(`Ignored: ${problems.join('; ')}. Showing the lesson’s starting example.`);
+    if (this.hasAttribute('config')) problems.push(m.t('woMixing.noConfig'));
+    if (problems.length) this.showNotice(m.t('woMixing.ignored', { problems: problems.join('; ') }));
     this.overrides = overrides;
     return config;
   }
@@ -65,33 +67,34 @@ export class WoMixingWidget extends MhaWidget {
     const sheets = [...this.root.adoptedStyleSheets];
     sheets.splice(sheets.length - 1, 0, kitSheet());
     this.root.adoptedStyleSheets = sheets;
+    const m = this.m = messagesFor(this);
     this.models = new WoMixingModel(this.engine, config);
     this.gridsFor = null; // the head count the grids are built for
     this.valuesMode = false;
 
-    const caption = element('p', { className: 'caption' }, notation(
-      'Try it: drag W_O’s cell in row 4 (the Complement finder’s first row) and column 1 upwards. Output 1 then holds two heads, and a reader of u = e_1 hears both.'));
-    caption.append(' ', layerLink('mix'));
+    const complement = w.heads.find((head) => head.id === 'complement') ?? w.heads[1];
+    const caption = element('p', { className: 'caption' }, notation(m.t('woMixing.caption', { name: m.headName(complement) })));
+    caption.append(' ', layerLink('mix', undefined, m));
 
     // The layer's shape and the token whose vectors are shown.
-    this.headsSelect = element('select', { ariaLabel: 'Number of heads' }, w.headCounts.slice().reverse().map((h) =>
-      element('option', { value: String(h), textContent: `${h} ${h === 1 ? 'head' : 'heads'} of width ${w.dModel / h}${h < w.numHeads ? ' (merged)' : ''}` })));
+    this.headsSelect = element('select', { ariaLabel: m.t('woMixing.headsLabel') }, w.headCounts.slice().reverse().map((h) =>
+      element('option', { value: String(h), textContent: m.t(h < w.numHeads ? 'woMixing.headsOptionMerged' : 'woMixing.headsOption', { count: h, width: w.dModel / h }) })));
     this.headsSelect.setAttribute('aria-controls', `${HEADS_PANEL} ${OUTPUT_PANEL}`);
     this.headsSelect.addEventListener('change', () => this.#propose({ heads: Number(this.headsSelect.value) }));
     this.tokenChips = w.tokens.map((word, i) => {
       const chip = element('button', { type: 'button', className: 'chip', textContent: word, tabIndex: -1 });
       chip.setAttribute('role', 'radio');
-      chip.setAttribute('aria-label', `“${word}”, word ${i + 1}`);
+      chip.setAttribute('aria-label', m.t('woMixing.chip', { word, number: i + 1 }));
       chip.setAttribute('aria-controls', `${HEADS_PANEL} ${OUTPUT_PANEL}`);
       chip.addEventListener('click', () => this.#propose({ token: i }));
       return chip;
     });
-    const tokens = element('div', { className: 'chips', role: 'radiogroup', ariaLabel: 'Token whose vectors are shown' }, this.tokenChips);
+    const tokens = element('div', { className: 'chips', role: 'radiogroup', ariaLabel: m.t('woMixing.tokensLabel') }, this.tokenChips);
     tokens.addEventListener('keydown', (event) => this.#tokenKey(event));
     const top = element('div', { className: 'top' }, [
-      this.historyToolbar('Undo or reset the W O widget'),
-      element('label', { className: 'field' }, [element('span', { textContent: 'Heads' }), this.headsSelect]),
-      element('div', { className: 'field tokens' }, [element('span', { textContent: 'Token', ariaHidden: 'true' }), tokens]),
+      this.historyToolbar(m.t('woMixing.history')),
+      element('label', { className: 'field' }, [element('span', { textContent: m.t('woMixing.heads') }), this.headsSelect]),
+      element('div', { className: 'field tokens' }, [element('span', { textContent: m.t('woMixing.token'), ariaHidden: 'true' }), tokens]),
     ]);
 
     // 1. The heads' outputs for the token, and their concatenation.
@@ -103,7 +106,7 @@ export class WoMixingWidget extends MhaWidget {
       element('div', { className: 'heads-row' }, [
         this.headOutputs,
         element('div', { className: 'concat-box' }, [
-          element('h4', {}, notation('Concat: each head in its own slice')),
+          element('h4', {}, notation(m.t('woMixing.concatHeading'))),
           this.concatHost,
         ]),
       ]),
@@ -111,40 +114,40 @@ export class WoMixingWidget extends MhaWidget {
 
     // 2. W_O: presets and the editable grid (the control).
     this.presetButtons = config.presets.map((preset) => {
-      const button = element('button', { type: 'button', className: 'secondary', textContent: preset.label });
+      const button = element('button', { type: 'button', className: 'secondary', textContent: m.dataText('data.woMixing', preset.label) });
       button.setAttribute('aria-controls', `${OUTPUT_PANEL} ${READER_PANEL}`);
       button.addEventListener('click', () => this.#propose({ wo: presetValues(config, preset.id) }));
       return button;
     });
     this.presetAbout = element('p', { className: 'muted preset-about' });
     this.woHost = element('div', { className: 'wo-grid' });
-    this.valuesButton = element('button', { type: 'button', className: 'secondary', textContent: 'Show the numbers' });
+    this.valuesButton = element('button', { type: 'button', className: 'secondary', textContent: m.t('woMixing.showNumbers') });
     this.valuesButton.setAttribute('aria-pressed', 'false');
     this.valuesButton.setAttribute('aria-controls', WO_PANEL);
     this.valuesButton.addEventListener('click', () => this.#setValuesMode(!this.valuesMode));
     const woPanel = element('section', { className: 'panel wo-panel', id: WO_PANEL, dataset: { panel: 'wo' } }, [
-      element('h3', {}, notation('W_O: where each head writes')),
-      element('p', { className: 'hint' }, notation('Row r multiplies coordinate r of Concat; column j is output j. A head’s rows (its band) are its block W_O^i. Drag a cell up or down, or focus it and press + / −, or type a number.')),
+      element('h3', {}, notation(m.t('woMixing.woHeading'))),
+      element('p', { className: 'hint' }, notation(m.t('woMixing.woHint'))),
       this.woHost,
     ]);
     // Presets sit under the grid when wide; on a phone they are drawn under the figures
     // (wo-mixing.css), so that the grid and what it changes stay next to each other. The
     // DOM (tab) order is the wide one: grid, presets, then the figures and u.
     const woPresets = element('div', { className: 'wo-presets', dataset: { panel: 'wo' } }, [
-      element('div', { className: 'toolbar presets', role: 'group', ariaLabel: 'W O presets' }, this.presetButtons),
+      element('div', { className: 'toolbar presets', role: 'group', ariaLabel: m.t('woMixing.presets') }, this.presetButtons),
       this.presetAbout,
       this.valuesButton,
     ]);
 
     // 3. The output for the token as the stack of the heads' contributions (the effect).
     this.outputTitle = element('h3');
-    this.contributionBars = new StackedBars({ label: 'Output coordinates, stacked by head', columnLabels: numbers(w.dModel), height: 170, columnWidth: 26, gap: 6 });
+    this.contributionBars = new StackedBars({ label: m.t('woMixing.contributionsLabel'), columnLabels: numbers(w.dModel), height: 170, columnWidth: 26, gap: 6 });
     this.legend = element('ul', { className: 'legend' });
     const outputPanel = element('section', { className: 'panel output-panel', id: OUTPUT_PANEL, dataset: { panel: 'output' } }, [
       this.outputTitle,
       element('figure', { className: 'bars' }, [
         this.contributionBars.element,
-        element('figcaption', {}, [this.legend, element('span', { className: 'muted', textContent: 'Columns are output coordinates 1 to 12; the line across each column marks its total.' })]),
+        element('figcaption', {}, [this.legend, element('span', { className: 'muted', textContent: m.t('woMixing.contributionsNote', { count: w.dModel }) })]),
       ]),
     ]);
 
@@ -152,29 +155,29 @@ export class WoMixingWidget extends MhaWidget {
     this.directionButtons = config.directions.map((direction) => {
       const button = element('button', { type: 'button', className: 'secondary' }, notation(direction.label));
       // The name starts with the visible text ("u = e1"), then says what the direction is.
-      button.setAttribute('aria-label', `${button.textContent} (${direction.about})`);
+      button.setAttribute('aria-label', `${button.textContent} (${m.dataText('data.woMixing', direction.about)})`);
       button.setAttribute('aria-controls', READER_PANEL);
       button.addEventListener('click', () => this.#propose({ u: directionValues(config, direction.id) }));
       return button;
     });
     this.uGrid = new MatrixGrid({
-      label: 'Direction u, 12 numbers', rows: 1, cols: w.dModel, data: this.config.directions[0].values,
+      label: m.t('woMixing.uLabel', { count: w.dModel }), rows: 1, cols: w.dModel, data: this.config.directions[0].values, messages: m,
       max: config.colourMax, colLabels: numbers(w.dModel), rowLabels: ['u'],
-      rowName: () => 'u', colName: (c) => `coordinate ${c + 1}`,
+      rowName: () => 'u', colName: (c) => m.t('woMixing.coordinate', { number: c + 1 }),
       limits: { min: -config.uLimit, max: config.uLimit }, ...this.#steps(), readonly: this.readOnly, controls: READER_PANEL,
       onPropose: (r, c, value) => this.#propose({ u: this.shown.u.map((v, k) => (k === c ? value : v)) }, this.editGroup),
     });
     this.#groupEdits(this.uGrid);
-    this.heardBars = new StackedBars({ label: 'Who is heard along u', columnLabels: ['this matrix', 'identity'], height: 170, columnWidth: 84, gap: 34 });
+    this.heardBars = new StackedBars({ label: m.t('woMixing.heardLabel'), columnLabels: [m.t('woMixing.thisMatrix'), m.t('woMixing.identity')], height: 170, columnWidth: 84, gap: 34 });
     this.sentence = element('p', { className: 'sentence' });
     const readerPanel = element('section', { className: 'panel reader-panel', id: READER_PANEL, dataset: { panel: 'reader' } }, [
-      element('h3', { textContent: 'Who does a later layer hear along u?' }),
-      element('div', { className: 'toolbar directions', role: 'group', ariaLabel: 'Direction presets' }, this.directionButtons),
+      element('h3', { textContent: m.t('woMixing.readerHeading') }),
+      element('div', { className: 'toolbar directions', role: 'group', ariaLabel: m.t('woMixing.directions') }, this.directionButtons),
       this.uGrid.element,
       element('div', { className: 'heard' }, [
         element('figure', { className: 'bars' }, [
           this.heardBars.element,
-          element('figcaption', { className: 'muted' }, notation('Each head’s length along u: left with this W_O, right with W_O = I (the concatenation alone).')),
+          element('figcaption', { className: 'muted' }, notation(m.t('woMixing.heardNote'))),
         ]),
         this.sentence,
       ]),
@@ -184,10 +187,10 @@ export class WoMixingWidget extends MhaWidget {
     // output it makes (under the grid), who a reader along u hears, or the heads' outputs
     // that go in (above the grid).
     this.narrow = new NarrowSwitch({
-      label: 'Figure shown with W O', value: 'output', options: [
-        { value: 'output', content: 'Output', label: 'The output, stacked by head', panels: [outputPanel] },
-        { value: 'reader', content: 'Reader along u', panels: [readerPanel] },
-        { value: 'heads', content: 'Heads in', label: 'What each head outputs, and Concat', panels: [headsPanel] },
+      label: m.t('woMixing.narrow.label'), value: 'output', messages: m, options: [
+        { value: 'output', content: m.t('woMixing.narrow.output'), label: m.t('woMixing.narrow.outputLabel'), panels: [outputPanel] },
+        { value: 'reader', content: m.t('woMixing.narrow.reader'), panels: [readerPanel] },
+        { value: 'heads', content: m.t('woMixing.narrow.heads'), label: m.t('woMixing.narrow.headsLabel'), panels: [headsPanel] },
       ],
     });
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
@@ -256,26 +259,26 @@ export class WoMixingWidget extends MhaWidget {
 
   // The grids' bands follow the heads, so they are made anew when the head count changes.
   #buildGrids(heads, view) {
-    const { config } = this;
+    const { config, m } = this;
     const d = config.w.dModel;
     const headOf = (k) => heads.find((head) => k >= head.start && k < head.end);
     const active = this.woGrid ? [Math.floor(this.woGrid.active / d), this.woGrid.active % d] : null;
     this.woGrid = new MatrixGrid({
-      label: 'W O, 12 by 12: rows are coordinates of Concat, columns are output coordinates',
+      label: m.t('woMixing.woLabel', { rows: d, cols: d }), messages: m,
       rows: d, cols: d, data: this.shown.wo, max: config.colourMax,
       rowLabels: numbers(d), colLabels: numbers(d),
-      rowGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: shortName(head) })),
-      rowName: (r) => `row ${r + 1} (${headOf(r).name}, its coordinate ${r - headOf(r).start + 1})`,
-      colName: (c) => `output ${c + 1}`,
+      rowGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: shortName(head, m) })),
+      rowName: (r) => m.t('woMixing.rowName', { number: r + 1, name: m.headName(headOf(r)), coordinate: r - headOf(r).start + 1 }),
+      colName: (c) => m.t('woMixing.output', { number: c + 1 }),
       limits: { min: -config.woLimit, max: config.woLimit }, ...this.#steps(), readonly: this.readOnly,
       controls: `${OUTPUT_PANEL} ${READER_PANEL}`,
       onPropose: (r, c, value) => this.#propose({ wo: this.shown.wo.map((v, k) => (k === r * d + c ? value : v)) }, this.editGroup),
     });
     this.concatGrid = new MatrixGrid({
-      label: 'Concat: the heads’ outputs side by side', rows: 1, cols: d, data: view.concat, max: config.colourMax,
+      label: m.t('woMixing.concatLabel'), rows: 1, cols: d, data: view.concat, max: config.colourMax, messages: m,
       colLabels: numbers(d), readonly: true, decimals: 2,
-      columnGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: shortName(head) })),
-      rowName: () => 'Concat', colName: (c) => `coordinate ${c + 1} (${headOf(c).name})`,
+      columnGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: shortName(head, m) })),
+      rowName: () => 'Concat', colName: (c) => m.t('woMixing.concatColumn', { number: c + 1, name: m.headName(headOf(c)) }),
     });
     if (active) this.woGrid.focusCell(active[0], active[1], false);
     this.#groupEdits(this.woGrid);
@@ -292,15 +295,15 @@ export class WoMixingWidget extends MhaWidget {
     this.concatHost.replaceChildren(this.concatGrid.element);
     this.#setValuesMode(this.valuesMode);
     this.headCharts = heads.map((head) => {
-      const chart = new StackedBars({ label: `${head.name}: output`, columnLabels: numbers(head.end - head.start), height: 96, columnWidth: 18, gap: 4 });
+      const chart = new StackedBars({ label: m.t('woMixing.headOutput', { name: m.headName(head) }), columnLabels: numbers(head.end - head.start), height: 96, columnWidth: 18, gap: 4 });
       const box = element('figure', { className: `head-output ${headClass(head)}` }, [
-        element('figcaption', { textContent: head.name }), chart.element,
+        element('figcaption', { textContent: m.headName(head) }), chart.element,
       ]);
       return { chart, box };
     });
     this.headOutputs.replaceChildren(...this.headCharts.map((c) => c.box));
     this.legend.replaceChildren(...heads.map((head) => element('li', { className: headClass(head) }, [
-      element('span', { className: 'swatch', ariaHidden: 'true' }), head.name,
+      element('span', { className: 'swatch', ariaHidden: 'true' }), m.headName(head),
     ])));
     this.gridsFor = heads.length;
   }
@@ -313,21 +316,24 @@ export class WoMixingWidget extends MhaWidget {
 
   #drawContributions(view, token) {
     const { heads } = view;
+    const { m } = this;
     const d = this.config.w.dModel;
     const parts = view.contributions.map((values, i) => ({ values, colour: headColour(heads[i]) }));
     this.contributionBars.draw(parts, {
       scale: Math.max(1, stackExtent(parts, d)),
       totals: view.output,
       columnClasses: Array.from({ length: d }, (_, j) => (j === this.path?.col ? 'current' : '')),
-      description: `Output for “${token}”: ${view.output.map((v) => formatNumber(v)).join(', ')}. ` +
-        view.contributions.map((c, i) => `${heads[i].name} contributes ${c.map((v) => formatNumber(v)).join(', ')}`).join('; '),
+      description: m.t('woMixing.outputDescription', {
+        token, values: vector(view.output, m),
+        parts: view.contributions.map((c, i) => m.t('woMixing.contributes', { name: m.headName(heads[i]), values: vector(c, m) })).join('; '),
+      }),
     });
   }
 
   render(view, state) {
     this.shown = state;
     this.lastGroup = this.pendingGroup ?? null; // undo, reset and other edits end a group
-    const { config } = this;
+    const { config, m } = this;
     const { w } = config;
     const { heads } = view;
     const token = w.tokens[state.token];
@@ -339,18 +345,18 @@ export class WoMixingWidget extends MhaWidget {
     });
 
     // 1. Head outputs (one scale for all heads, so their sizes compare) and Concat.
-    this.headsTitle.replaceChildren(...notation(`What each head outputs for “${token}” (width d_k = ${view.headWidth})`));
+    this.headsTitle.replaceChildren(...notation(m.t('woMixing.headsTitle', { token, width: view.headWidth })));
     const headScale = Math.max(...view.headOutputs.map((o) => stackExtent([{ values: o }], o.length)));
     view.headOutputs.forEach((values, i) => this.headCharts[i].chart.draw([{ values, colour: headColour(heads[i]) }], {
       scale: headScale,
-      description: `${heads[i].name}’s output for “${token}”: ${values.map((v) => formatNumber(v)).join(', ')}`,
+      description: m.t('woMixing.headOutputDescription', { name: m.headName(heads[i]), token, values: vector(values, m) }),
     }));
     this.concatGrid.setData(view.concat);
 
     // 2. W_O, with whatever a refused edit left on the grids cleared (a commit succeeded).
     const preset = matchingPreset(config, state.wo);
     this.presetButtons.forEach((button, k) => button.setAttribute('aria-pressed', String(config.presets[k] === preset)));
-    this.presetAbout.replaceChildren(...notation(preset ? preset.about : 'Your own W_O: no preset matches it.'));
+    this.presetAbout.replaceChildren(...notation(preset ? m.dataText('data.woMixing', preset.about) : m.t('woMixing.ownWo')));
     this.woGrid.setData(state.wo);
     this.uGrid.setData(state.u);
     for (const grid of [this.woGrid, this.uGrid]) {
@@ -359,14 +365,14 @@ export class WoMixingWidget extends MhaWidget {
     }
 
     // 3. The output as stacked contributions head_i W_O^i (the core's), totals marked.
-    this.outputTitle.replaceChildren(...notation(`The output for “${token}”: each head’s contribution head_i W_O^i, stacked`));
+    this.outputTitle.replaceChildren(...notation(m.t('woMixing.outputTitle', { token })));
     this.#drawContributions(view, token);
 
     // 4. Who is heard along u: with this W_O and with W_O = I, side by side.
     const direction = matchingDirection(config, state.u);
     this.directionButtons.forEach((button, k) => button.setAttribute('aria-pressed', String(config.directions[k] === direction)));
     const heard = heads.map((head, i) => ({ values: [view.withMixing.heads[i], view.withoutMixing.heads[i]], colour: headColour(head) }));
-    const sentence = describeAlong(config, view);
+    const sentence = describeAlong(config, view, m);
     this.heardBars.draw(heard, {
       scale: Math.max(1, stackExtent(heard, 2)),
       totals: [view.withMixing.total, view.withoutMixing.total],
@@ -376,6 +382,11 @@ export class WoMixingWidget extends MhaWidget {
     const spokenText = spoken(sentence);
     if (this.announcer.textContent !== spokenText) this.announcer.textContent = spokenText;
   }
+}
+
+/** Numbers in a list: "0.50, −0.20" (in German "0,50; −0,20", since the comma is taken). */
+function vector(values, m) {
+  return values.map((v) => m.number(v)).join(m.decimalSeparator === ',' ? '; ' : ', ');
 }
 
 WoMixingWidget.define();

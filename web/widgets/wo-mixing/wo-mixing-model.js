@@ -18,7 +18,7 @@
 //   u      the direction a later layer reads, d_model numbers, |x| <= uLimit, not all 0
 //          (only its direction matters)
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
-import { formatNumber } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import lesson from '../../../lessons/multiple-heads/widgets/wo-mixing.json' with { type: 'json' };
 
 export const WO_MIXING_LESSON = lesson;
@@ -69,7 +69,7 @@ export function woMixingConfig(data = lesson, w = THE_WORLD) {
  * Starting overrides from an author's attributes (strings, or null when absent). Messages
  * never repeat the attribute's text: "NaN" or "Infinity" typed there must not reach a notice.
  */
-export function attributeOverrides(config, { heads = null, token = null } = {}) {
+export function attributeOverrides(config, { heads = null, token = null } = {}, m = messagesFor('en')) {
   const { w } = config;
   const overrides = {};
   const problems = [];
@@ -77,12 +77,12 @@ export function attributeOverrides(config, { heads = null, token = null } = {}) 
     // Plain digits only: "0x3", "3.0", "1e0", " 4" are refused rather than guessed at.
     const h = /^[0-9]{1,2}$/.test(heads) ? Number(heads) : NaN;
     if (w.headCounts.includes(h)) overrides.heads = h;
-    else problems.push(`the heads attribute must be ${listWords(w.headCounts.map(String), 'or')}`);
+    else problems.push(m.t('woMixing.badHeads', { list: listWords(w.headCounts.map(String), m.t('common.or')) }));
   }
   if (token !== null) {
     const t = w.tokens.indexOf(token);
     if (t >= 0) overrides.token = t;
-    else problems.push('the token attribute must be one of the words of the sentence, as written there (for example “said”)');
+    else problems.push(m.t('woMixing.badToken', { example: w.tokens[w.queryIndex] ?? w.tokens[0] }));
   }
   return { overrides, problems };
 }
@@ -225,14 +225,13 @@ export function heardHeads(config, heads, lengths) {
  * "With this W_O a reader of u hears the Subject finder (0.92) and the Complement finder
  * (0.64). With W_O = I it hears only the Subject finder (0.92)."
  */
-export function describeAlong(config, view) {
+export function describeAlong(config, view, m = messagesFor('en')) {
   const part = (lengths) => {
     const heard = heardHeads(config, view.heads, lengths);
-    if (heard.length === 0) return 'no head';
-    const named = heard.map((head) => `the ${head.name} (${formatNumber(lengths[head.index])})`);
-    const only = heard.length === 1 && view.heads.length > 1 ? 'only ' : '';
-    return `${only}${listWords(named)}`;
+    if (heard.length === 0) return m.t('woMixing.along.noHead');
+    const named = heard.map((head) => m.t('woMixing.along.heard', { name: m.headName(head), value: m.number(lengths[head.index]) }));
+    const list = listWords(named, m.t('common.and'));
+    return heard.length === 1 && view.heads.length > 1 ? m.t('woMixing.along.only', { list }) : list;
   };
-  return `With this W_O a reader of u hears ${part(view.withMixing.heads)}. ` +
-    `With W_O = I (the concatenation alone) it hears ${part(view.withoutMixing.heads)}.`;
+  return m.t('woMixing.along.sentence', { mixed: part(view.withMixing.heads), identity: part(view.withoutMixing.heads) });
 }
