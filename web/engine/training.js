@@ -9,6 +9,7 @@ import {
   AttentionError, Matrix, supportsSimd,
   describe, reasonOf, readField, int32, uint32, flag, check, CoreObject, ALIVE,
 } from './engine.js';
+import { instantiateModule } from './wasm-loader.js';
 
 // Training tasks by name, and the settings createTrainer accepts (own keys only: a plain
 // object would also answer 'toString').
@@ -203,7 +204,18 @@ export async function loadTrainingEngine(options = {}) {
   const factoryModule = useSimd
     ? await import('../generated/multiple_heads_train_simd.mjs')
     : await import('../generated/multiple_heads_train_scalar.mjs');
-  const url = String((wasm ?? trainingWasmUrls())[useSimd ? 'simd' : 'scalar']);
-  const moduleOptions = wasmBinary ? { wasmBinary } : { locateFile: () => url };
-  return new TrainingEngine(await factoryModule.default(moduleOptions));
+  // wasm-loader.js fetches and compiles, so a failure names its cause (CSP, CORS, a missing
+  // file) as an EngineLoadError, as the page's core does.
+  const source = wasmBinary ?? String((wasm ?? trainingWasmUrls())[useSimd ? 'simd' : 'scalar']);
+  return new TrainingEngine(await instantiateModule(factoryModule.default, source));
+}
+
+let shared = null;
+/** One training engine per page (or worker), loaded on first use. */
+export function sharedTrainingEngine(options) {
+  shared ??= loadTrainingEngine(options).catch((error) => {
+    shared = null;
+    throw error;
+  });
+  return shared;
 }

@@ -4,4 +4,5 @@ import './blend/index.js';
 import './head-splitting/index.js';
 import './wo-mixing/index.js';
 import './heads-questions/index.js';
+import './training/index.js';
 import './practice/index.js';
