@@ -18,7 +18,7 @@
 //          every head copies
 //   wq     every head's W_Q^i: numHeads arrays of d_model x d_k numbers (row-major, rows are
 //          the world's features in order), each within ±WQ_EDIT.limit
-import { formatNumber } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, columnBlock, createWorldModel } from '../shared/world.js';
 
 export const STATE_KEYS = ['tied', 'query', 'head', 'wq'];
@@ -132,11 +132,13 @@ export function strongestKeys(row) {
  * With maxNames, a longer list of equal keys is counted instead of named ("looks equally at
  * 6 words (0.16 each)"): the map beside the words shows which.
  */
-export function describeRow(tokens, query, row, { maxNames = Infinity } = {}) {
+export function describeRow(tokens, query, row, { maxNames = Infinity, messages: m = messagesFor('en') } = {}) {
   const { keys, weight, even } = strongestKeys(row);
-  if (even) return `“${tokens[query]}” spreads its attention evenly over all ${tokens.length} words (${formatNumber(weight)} each)`;
-  if (keys.length > maxNames) return `“${tokens[query]}” looks equally at ${keys.length} words (${formatNumber(weight)} each)`;
-  const names = keys.map((s) => `“${tokens[s]}”`);
-  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-  return `“${tokens[query]}” looks most at ${list} (${formatNumber(weight)}${keys.length > 1 ? ' each' : ''})`;
+  const word = tokens[query];
+  const value = m.number(weight);
+  if (even) return m.t('headsQuestions.row.even', { word, count: tokens.length, value });
+  if (keys.length > maxNames) return m.t('headsQuestions.row.equally', { word, count: keys.length, value });
+  const names = keys.map((s) => m.t('common.quoted', { text: tokens[s] }));
+  const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} ${m.t('common.and')} ${names.at(-1)}`;
+  return m.t('headsQuestions.row.most', { word, list, value, count: keys.length });
 }

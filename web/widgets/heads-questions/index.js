@@ -5,6 +5,7 @@
 // its effect are in view together. See README.md.
 import { MhaWidget, element } from '../shared/widget-base.js';
 import { THE_WORLD } from '../shared/world.js';
+import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
@@ -29,16 +30,15 @@ export class HeadsQuestionsWidget extends MhaWidget {
     // a `query` that is not a word of the sentence is ignored, each with a notice, rather
     // than half-applied (the widget still shows the world).
     const w = THE_WORLD;
+    const m = messagesFor(this);
     const notices = [];
-    if (this.hasAttribute('config')) {
-      notices.push('This widget does not take a config attribute: it always shows the lesson’s sentence and its four heads. The attribute was ignored.');
-    }
+    if (this.hasAttribute('config')) notices.push(m.t('headsQuestions.noConfig'));
     let query = w.queryIndex;
     if (this.hasAttribute('query')) {
       try {
         query = queryFromAttribute(w, this.getAttribute('query'));
-      } catch (error) {
-        notices.push(`The attribute ${error.message}; starting from “${w.tokens[w.queryIndex]}”.`);
+      } catch {
+        notices.push(m.t('headsQuestions.badQuery', { value: this.getAttribute('query').slice(0, 24), sentence: w.tokens.join(' '), start: w.tokens[w.queryIndex] }));
       }
     }
     if (notices.length) this.showNotice(notices.join(' '));
@@ -57,12 +57,12 @@ export class HeadsQuestionsWidget extends MhaWidget {
     adoptKitStyles(this.root);
     const { w } = this.config;
     const { tokens, heads, featureNames } = w;
+    const m = this.m = messagesFor(this);
     this.models = new HeadsQuestionsModel(this.engine, w);
     this.previous = null;
 
-    const caption = element('p', { className: 'caption' }, notation(
-      'Click a word’s row: the same word gets four different answers. Pick a head by its name and edit its W_Q: only its map moves. Tie the heads and the four maps become copies.'));
-    caption.append(' ', layerLink('weights'));
+    const caption = element('p', { className: 'caption' }, notation(m.t('headsQuestions.caption', { count: heads.length })));
+    caption.append(' ', layerLink('weights', undefined, m));
 
     // Tie: every head gets the selected head's projections.
     this.tieBox = element('input', { type: 'checkbox', className: 'tie-box', role: 'switch' });
@@ -75,19 +75,19 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.panels = heads.map((head, i) => {
       const radio = element('input', { type: 'radio', name: 'edit-head', value: String(i), className: 'head-radio' });
       radio.addEventListener('change', () => { if (radio.checked) this.#propose({ head: i }); });
-      const title = element('span', { className: 'head-name', textContent: head.name });
+      const title = element('span', { className: 'head-name', textContent: m.headName(head) });
       // Tied, "Copy of <head>:" leads the answer (in the two lines kept for it: no shift).
       const copy = element('span', { className: 'copy-note' });
       const summary = element('span', { className: 'summary-text' });
       const label = element('label', { className: 'head-label' }, [
         radio,
         element('span', { className: 'head-text' }, [
-          element('span', { className: 'head-line' }, [title, element('span', { className: 'editing-mark', textContent: 'editing' })]),
+          element('span', { className: 'head-line' }, [title, element('span', { className: 'editing-mark', textContent: m.t('headsQuestions.editing') })]),
           element('span', { className: 'summary' }, [copy, summary]),
         ]),
       ]);
       const map = new Heatmap({
-        label: `${head.name}: attention weights, one row per query word, one column per word it looks at`,
+        label: m.t('headsQuestions.mapLabel', { name: m.headName(head) }), messages: m,
         tokens, weights: new Float32Array(w.L * w.L), colour: `var(--head-${head.id})`,
         onPick: (query) => { if (!this.readOnly) this.#propose({ query }); },
       });
@@ -96,7 +96,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
       map.grid.readout.classList.add('cell-readout');
       label.querySelector('.head-text').append(map.grid.readout);
       const panel = element('section', { id: `map-${head.id}`, className: `head-panel head-${head.id}`, dataset: { panel: 'heatmaps', head: head.id } }, [label, map.element]);
-      panel.setAttribute('aria-label', head.name);
+      panel.setAttribute('aria-label', m.headName(head));
       return { head, radio, copy, summary, map, panel };
     });
 
@@ -107,10 +107,10 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.editNote = element('p', { className: 'edit-note' });
     this.grids = heads.map((head, i) => {
       const grid = new MatrixGrid({
-        label: spoken(`W_Q of ${head.name}: rows are the query word’s features, columns the key features it looks for`),
+        label: spoken(m.t('headsQuestions.wqLabel', { name: m.headName(head) })), messages: m,
         rows: w.dModel, cols: w.dK, data: new Float32Array(w.dModel * w.dK),
-        rowLabels: featureNames, colLabels: head.keyColumns,
-        rowName: (r) => `feature “${featureNames[r]}”`, colName: (c) => `looks for “${head.keyColumns[c]}”`,
+        rowLabels: featureNames.map((name) => m.featureName(name)), colLabels: head.keyColumns.map((name) => m.featureName(name)),
+        rowName: (r) => m.t('headsQuestions.feature', { name: m.featureName(featureNames[r]) }), colName: (c) => m.t('headsQuestions.looksFor', { name: m.featureName(head.keyColumns[c]) }),
         max: WQ_EDIT.colourMax, limits: { min: -WQ_EDIT.limit, max: WQ_EDIT.limit },
         step: WQ_EDIT.step, fineStep: WQ_EDIT.fineStep, bigStep: WQ_EDIT.bigStep, dragPerPixel: WQ_EDIT.dragPerPixel,
         readonly: this.readOnly,
@@ -119,7 +119,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
       grid.element.classList.add('wq-grid', `head-${head.id}`);
       return grid;
     });
-    this.valuesButton = element('button', { type: 'button', className: 'secondary values-toggle', textContent: 'Show values' });
+    this.valuesButton = element('button', { type: 'button', className: 'secondary values-toggle', textContent: m.t('headsQuestions.showValues') });
     this.valuesButton.setAttribute('aria-pressed', 'false');
     this.valuesButton.addEventListener('click', () => {
       const on = this.valuesButton.getAttribute('aria-pressed') !== 'true';
@@ -129,23 +129,23 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.editor = element('section', { id: 'wq-editor', className: 'editor', dataset: { panel: 'edit' } }, [
       this.editTitle, this.editQuestion,
       ...this.grids.map((g) => g.element),
-      element('p', { className: 'edit-help muted', textContent: 'Drag a cell up or down, press + or −, or type a number. Positive: words with this feature look for that key feature; negative: they avoid it.' }),
+      element('p', { className: 'edit-help muted', textContent: m.t('headsQuestions.editHelp') }),
       this.valuesButton,
       this.editNote,
     ]);
-    this.editor.setAttribute('aria-label', 'Edit the selected head’s query projection');
+    this.editor.setAttribute('aria-label', m.t('headsQuestions.editorLabel'));
 
     this.board = element('div', { className: 'board' }, [...this.panels.map((p) => p.panel), this.editor]);
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
-    const history = this.historyToolbar('Undo or reset the heads-questions widget');
+    const history = this.historyToolbar(m.t('headsQuestions.history'));
     // On a phone: every head's answer stays in view, with the map of the head being edited
     // (its W_Q editor right under it); all four maps on request.
     this.board.dataset.maps = 'one';
     this.narrow = new NarrowSwitch({
-      label: 'Maps shown', prefix: 'Maps', value: 'one', onChange: (value) => { this.board.dataset.maps = value; },
+      label: m.t('headsQuestions.narrow.label'), prefix: m.t('headsQuestions.narrow.prefix'), value: 'one', messages: m, onChange: (value) => { this.board.dataset.maps = value; },
       options: [
-        { value: 'one', content: 'The selected head’s', panels: [] },
-        { value: 'all', content: 'All four', panels: [] },
+        { value: 'one', content: m.t('headsQuestions.narrow.one'), panels: [] },
+        { value: 'all', content: m.t('headsQuestions.narrow.all', { count: heads.length }), panels: [] },
       ],
     });
     this.body.append(
@@ -172,22 +172,23 @@ export class HeadsQuestionsWidget extends MhaWidget {
   // each feature means in the readout of the focused cell and in a list below.
   #features() {
     const { w } = this.config;
-    const about = w.data.features.map((f) => f.about);
+    const { m } = this;
+    const about = w.data.features.map((f) => m.dataText('world.featureAbout', f.about));
     this.xGrid = new MatrixGrid({
-      label: 'Token features X: one row per word, one column per feature',
+      label: m.t('headsQuestions.xLabel'), messages: m,
       rows: w.L, cols: w.dModel, data: w.x, readonly: true,
-      rowLabels: w.tokens, colLabels: w.featureNames,
-      rowName: (r) => `“${w.tokens[r]}”`, colName: (c) => `${w.featureNames[c]} (${about[c]})`,
+      rowLabels: w.tokens, colLabels: w.featureNames.map((name) => m.featureName(name)),
+      rowName: (r) => m.t('common.quoted', { text: w.tokens[r] }), colName: (c) => `${m.featureName(w.featureNames[c])} (${about[c]})`,
     });
     for (const cell of this.xGrid.cells) cell.dataset.noFigure = '';
-    const summary = element('summary', { textContent: 'What the heads see: the token features X' });
+    const summary = element('summary', { textContent: m.t('headsQuestions.featuresSummary') });
     summary.setAttribute('aria-controls', 'features-x');
     return element('details', { id: 'features-x', className: 'features' }, [
       summary,
-      element('p', { className: 'muted' }, notation(`Each word is a row of ${w.dModel} numbers, its features. A head’s W_Q and W_K read them; the colour is the value (blue negative, red positive). Focus a cell to read it and what its feature means.`)),
+      element('p', { className: 'muted' }, notation(m.t('headsQuestions.featuresNote', { count: w.dModel }))),
       this.xGrid.element,
       element('dl', { className: 'feature-list' }, w.data.features.flatMap((f) => [
-        element('dt', { textContent: f.name }), element('dd', { textContent: f.about }),
+        element('dt', { textContent: m.featureName(f.name) }), element('dd', { textContent: m.dataText('world.featureAbout', f.about) }),
       ])),
     ]);
   }
@@ -216,13 +217,15 @@ export class HeadsQuestionsWidget extends MhaWidget {
   render(view, state) {
     const { w } = this.config;
     const { tokens, heads } = w;
+    const { m } = this;
     const selected = heads[state.head];
+    const selectedName = m.headName(selected);
     // Under each map, at most three names (the map shows the rest); spoken, every name.
-    const summaries = view.rows.map((row) => describeRow(tokens, state.query, row));
-    const shortSummaries = view.rows.map((row) => describeRow(tokens, state.query, row, { maxNames: MAX_NAMES_SHOWN }));
+    const summaries = view.rows.map((row) => describeRow(tokens, state.query, row, { messages: m }));
+    const shortSummaries = view.rows.map((row) => describeRow(tokens, state.query, row, { maxNames: MAX_NAMES_SHOWN, messages: m }));
 
     this.tieBox.checked = state.tied;
-    this.tieLabel.replaceChildren(...notation(`Tie every head to ${selected.name}’s W_Q, W_K and W_V`));
+    this.tieLabel.replaceChildren(...notation(m.t('headsQuestions.tie', { name: selectedName })));
     this.panels.forEach((p, i) => {
       p.radio.checked = i === state.head;
       // One tab stop for the group (arrows move between heads), also for tools that count
@@ -233,7 +236,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
       p.map.select(state.query);
       p.summary.textContent = `${shortSummaries[i]}.`;
       const source = sourceHead(state, i);
-      p.copy.textContent = source === i ? '' : `Copy of ${heads[source].name}: `;
+      p.copy.textContent = source === i ? '' : m.t('headsQuestions.copyOf', { name: m.headName(heads[source]) });
     });
     // The editor sits right after the selected head's map in the document, so that on a
     // phone (one column) it is directly below the map it changes; wider layouts place it
@@ -251,12 +254,12 @@ export class HeadsQuestionsWidget extends MhaWidget {
     });
     this.board.classList.toggle('no-editor', this.editor.hidden);
     this.board.classList.toggle('no-maps', this.panels.every((p) => p.panel.hidden));
-    this.editTitle.replaceChildren(...notation(`Edit W_Q of ${selected.name}`));
+    this.editTitle.replaceChildren(...notation(m.t('headsQuestions.editTitle', { name: selectedName })));
     this.editor.className = `editor head-${selected.id}`;
-    this.editQuestion.textContent = `Its question: ${selected.question}`;
+    this.editQuestion.textContent = m.t('headsQuestions.question', { question: m.headQuestion(selected) });
     this.editNote.textContent = state.tied
-      ? `Tied: all four heads use these projections, so every map moves.`
-      : `Only ${selected.name}’s map moves; the others keep their own.`;
+      ? m.t('headsQuestions.tiedNote', { count: heads.length })
+      : m.t('headsQuestions.onlyNote', { name: selectedName });
     this.#announce(state, summaries);
     this.previous = state;
   }
@@ -264,20 +267,22 @@ export class HeadsQuestionsWidget extends MhaWidget {
   // In words, what changed: the query word, the tie, or the maps an edit moved.
   #announce(state, summaries) {
     const { heads } = this.config.w;
+    const { m } = this;
     const before = this.previous;
     if (!before) return;
-    const all = () => heads.map((h, i) => `${h.name}: ${summaries[i]}`).join('. ');
+    const name = (i) => m.headName(heads[i]);
+    const all = () => heads.map((h, i) => `${name(i)}: ${summaries[i]}`).join('. ');
     let text;
     if (before.tied !== state.tied) {
-      text = state.tied ? `Tied to ${heads[state.head].name}: all four maps are now the same. ${summaries[0]}.` : `Untied: each head asks its own question again. ${all()}.`;
+      text = state.tied ? m.t('headsQuestions.announce.tied', { name: name(state.head), count: heads.length, summary: summaries[0] }) : m.t('headsQuestions.announce.untied', { all: all() });
     } else if (before.query !== state.query) {
-      text = `Query word “${this.config.w.tokens[state.query]}”. ${all()}.`;
+      text = m.t('headsQuestions.announce.query', { word: this.config.w.tokens[state.query], all: all() });
     } else if (before.head !== state.head) {
-      text = state.tied ? `Every head now copies ${heads[state.head].name}. ${summaries[0]}.` : `Editing ${heads[state.head].name}’s query projection.`;
+      text = state.tied ? m.t('headsQuestions.announce.copies', { name: name(state.head), summary: summaries[0] }) : m.t('headsQuestions.announce.editing', { name: name(state.head) });
     } else if (state.tied) {
-      text = `All heads: ${summaries[0]}.`;
+      text = m.t('headsQuestions.announce.all', { summary: summaries[0] });
     } else {
-      const moved = heads.flatMap((h, i) => (before.wq[i].some((v, k) => v !== state.wq[i][k]) ? [`${h.name}: ${summaries[i]}`] : []));
+      const moved = heads.flatMap((h, i) => (before.wq[i].some((v, k) => v !== state.wq[i][k]) ? [`${name(i)}: ${summaries[i]}`] : []));
       text = moved.length ? `${moved.join('. ')}.` : all();
     }
     this.announcer.textContent = text;
