@@ -7,11 +7,14 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { serveStatic } from '../../scripts/lib/static-server.mjs';
+import { STRICT_CSP, serveStatic } from '../../scripts/lib/static-server.mjs';
 import { DIST_DIR, newWatchedPage, openBrowser } from './browser.mjs';
 
 const WIDGETS = ['blend', 'head-splitting', 'wo-mixing', 'heads-questions'];
-let browser, server, site;
+let browser, server, site, elsewhere;
+// What a hostile neighbour frame posts: a widget's height message, asking for 19,999 px.
+const HOSTILE_SCRIPT = `setInterval(() => parent.postMessage({ type: 'multiple-heads:height', widget: 'blend', height: 19999 }, '*'), 50);`;
+const HOSTILE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ad</title><script src="hostile.js"></script></head><body><p>An advert</p></body></html>';
 
 before(async () => {
   // A host page: an introduction taller than the viewport, then four sandboxed frames, so
@@ -26,13 +29,35 @@ before(async () => {
 <body><main><h1>Four frames</h1><p class="intro">An introduction taller than the window.</p>
 ${WIDGETS.map((w) => `<iframe title="${w}" sandbox="allow-scripts" src="lesson/embed.html?widget=${w}"></iframe>`).join('\n')}
 </main></body></html>`);
-  server = await serveStatic(site);
+  // A host page with widget frames next to hostile ones: a frame from another origin and
+  // one from the host's own origin, both posting widget-like height messages.
+  writeFileSync(path.join(site, 'hostile.js'), HOSTILE_SCRIPT);
+  writeFileSync(path.join(site, 'hostile.html'), HOSTILE_PAGE);
+  const other = mkdtempSync(path.join(tmpdir(), 'mha-frames-other-'));
+  writeFileSync(path.join(other, 'hostile.js'), HOSTILE_SCRIPT);
+  writeFileSync(path.join(other, 'hostile.html'), HOSTILE_PAGE);
+  elsewhere = { dir: other, server: await serveStatic(other) };
+  // The host's strict CSP, letting in frames from the other origin (as a host with ads would).
+  server = await serveStatic(site, { csp: `${STRICT_CSP}; frame-src 'self' ${new URL(elsewhere.server.url).origin}` });
+  writeFileSync(path.join(site, 'neighbours.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Neighbours</title>
+<link rel="icon" href="data:,"><link rel="stylesheet" href="frames.css">
+<script type="module" src="lesson/embed-resizer.js"></script></head>
+<body><main><h1>Widget frames and their neighbours</h1>
+<iframe id="sandboxed" title="blend" sandbox="allow-scripts" src="lesson/embed.html?widget=blend"></iframe>
+<iframe id="same-origin" title="blend, same origin" src="lesson/embed.html?widget=blend&amp;state-key=second"></iframe>
+<iframe id="foreign" title="advert" src="${elsewhere.server.url}hostile.html"></iframe>
+<iframe id="foreign-sandboxed" title="advert" sandbox="allow-scripts" src="${elsewhere.server.url}hostile.html"></iframe>
+<iframe id="local" title="local advert" src="hostile.html"></iframe>
+</main></body></html>`);
   browser = await openBrowser();
 });
 after(async () => {
   await browser?.close();
   await server?.close();
+  await elsewhere?.server.close();
   rmSync(site, { recursive: true, force: true });
+  if (elsewhere) rmSync(elsewhere.dir, { recursive: true, force: true });
 });
 
 describe('embedded frames', () => {
@@ -57,5 +82,41 @@ describe('embedded frames', () => {
       assert.ok(Math.abs(inner - outer) <= 1, `${frame.url()}: frame ${outer} px for a document of ${inner} px`);
     }
     assert.deepEqual(problems, []);
+  });
+});
+
+describe('the resizer and its neighbours', () => {
+  const heightOf = (page, id) => page.$eval(`#${id}`, (f) => Math.round(f.getBoundingClientRect().height));
+
+  test('a hostile neighbour frame posting {type: "multiple-heads:height", height: 19999} keeps its size; widget frames take theirs', async () => {
+    const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 800 });
+    await page.goto(`${server.url}neighbours.html`);
+    await page.waitForFunction(() => ['sandboxed', 'same-origin']
+      .every((id) => document.getElementById(id).getBoundingClientRect().height > 300), null, { timeout: 15000 });
+    // The hostile frames post every 50 ms; give them time to be (wrongly) obeyed.
+    await page.waitForTimeout(1000);
+    for (const id of ['foreign', 'foreign-sandboxed', 'local']) {
+      assert.equal(await heightOf(page, id), 150, `#${id} keeps the default 150 px`);
+    }
+    assert.deepEqual(problems, []);
+  });
+
+  test('a widget frame\'s own height is clamped; a widget frame that navigated elsewhere is not obeyed', async () => {
+    const { page } = await newWatchedPage(browser, { width: 1000, height: 800 });
+    await page.goto(`${server.url}neighbours.html`);
+    await page.waitForFunction(() => document.getElementById('same-origin').getBoundingClientRect().height > 300, null, { timeout: 15000 });
+    // The widget's own frame (origin "null") asks for 19,999 px: it gets the maximum.
+    const frame = page.frame({ url: /widget=blend$/ });
+    await frame.evaluate(() => parent.postMessage({ type: 'multiple-heads:height', widget: 'blend', height: 19999 }, '*'));
+    const MAX_HEIGHT = await page.evaluate(async () => (await import('./lesson/embed-resizer.js')).MAX_HEIGHT);
+    assert.ok(MAX_HEIGHT >= 4000 && MAX_HEIGHT < 19999, `a sane maximum, got ${MAX_HEIGHT}`);
+    await page.waitForFunction((max) => Math.round(document.getElementById('sandboxed').getBoundingClientRect().height) === max, MAX_HEIGHT);
+    // A frame without sandbox posts from the site's origin; navigated to another
+    // origin (its src attribute unchanged), its messages come from there and are ignored.
+    const sameOrigin = page.frame({ url: /state-key=second$/ });
+    const before = await heightOf(page, 'same-origin');
+    await sameOrigin.goto(`${elsewhere.server.url}hostile.html`);
+    await page.waitForTimeout(1000);
+    assert.equal(await heightOf(page, 'same-origin'), before);
   });
 });
