@@ -1,10 +1,22 @@
 // A Vite plugin that turns the lesson (Markdown with $math$ and widget tags, in lessons/)
 // into the page's HTML at build time. Math is typeset here with KaTeX into MathML, which
 // needs no inline styles (strict CSP) and no typesetting at page load.
-import { readFileSync } from 'node:fs';
+//
+// Static figures: the build also runs the attention core in Node (the same Embind module
+// the page loads) on each widget's starting state, and puts the widget's static figure
+// (web/widgets/<name>/<name>-static.js, renderStaticFigure) inside its element. Readers
+// without JavaScript or WebAssembly, search engines and print see it; the live widget
+// replaces it once it loads (see widget-base.js).
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import katex from 'katex';
 import { marked } from 'marked';
+import { WIDGETS } from '../../web/widgets/registry.js';
+
+const WEB = fileURLToPath(new URL('../../web/', import.meta.url));
+/** The built stylesheet with the world's head colours (so static figures and prose have them without JavaScript). */
+export const HEAD_COLOURS_FILE = 'assets/head-colours.css';
 
 const MATH = /\$\$([\s\S]+?)\$\$|\$([^$\n]+?)\$/g;
 
@@ -50,25 +62,107 @@ function addSectionIds(html) {
 
 // Every widget tag in the lesson gets class="lesson-widget", so the page's stylesheet can
 // place widgets without a hand-kept list of tags.
+// Marked wraps a widget tag on a line of its own in <p>; unwrapped, because a widget holds
+// block content (its static figure), which a <p> cannot: the parser would end the <p>, and
+// the widget with it, at the figure's first tag.
 function markWidgets(html) {
-  return html.replace(/<(mha-[a-z-]+)(?=[\s>])/g, '<$1 class="lesson-widget"');
+  return html
+    .replace(/<p>\s*(<(mha-[a-z-]+)[^>]*>\s*<\/\2>)\s*<\/p>/g, '$1')
+    .replace(/<(mha-[a-z-]+)(?=[\s>])/g, '<$1 class="lesson-widget"');
 }
 
 const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
-/** Vite plugin: fills <!--lesson:title-->, <!--lesson:subtitle--> and <!--lesson:body-->. */
+/** The core, loaded once per build in Node: the SIMD module the page uses, given its bytes. */
+let engineLoad = null;
+async function nodeEngine() {
+  engineLoad ??= (async () => {
+    const wasm = path.join(WEB, 'generated/multiple_heads_simd.wasm');
+    if (!existsSync(wasm)) throw new Error(`static figures need the built core (${wasm}); run npm run build:wasm`);
+    const { loadEngine } = await import(pathToFileURL(path.join(WEB, 'engine/engine.js')).href);
+    const engine = await loadEngine({ simd: true, wasmBinary: readFileSync(wasm) });
+    const { THE_WORLD } = await import(pathToFileURL(path.join(WEB, 'widgets/shared/world.js')).href);
+    return { engine, world: THE_WORLD };
+  })();
+  return engineLoad;
+}
+
+/** A widget's static renderer, or null when it has none (web/widgets/<name>/<name>-static.js). */
+async function staticRenderer(name) {
+  const file = path.join(WEB, 'widgets', name, `${name}-static.js`);
+  if (!existsSync(file)) return null;
+  const module = await import(pathToFileURL(file).href);
+  return typeof module.renderStaticFigure === 'function' ? module.renderStaticFigure : null;
+}
+
+/** The attributes of a start tag's attribute text, as { name: value } (value '' when bare). */
+function parseAttributes(text) {
+  const attributes = {};
+  const decode = (value) => value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  for (const match of text.matchAll(/([a-zA-Z-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+    attributes[match[1]] = decode(match[2] ?? match[3] ?? match[4] ?? '');
+  }
+  return attributes;
+}
+
+/**
+ * Puts each widget's static figure, computed now by the core, inside its (empty) element.
+ * Widgets without a static renderer are left as they are.
+ */
+export async function addStaticFigures(html) {
+  const names = new Map(Object.entries(WIDGETS).map(([name, widget]) => [widget.tag, name]));
+  const pattern = /<(mha-[a-z-]+)(\s[^>]*)?>\s*<\/\1>/g;
+  const found = [...html.matchAll(pattern)].filter((m) => names.has(m[1]));
+  if (found.length === 0) return html;
+  const context = await nodeEngine();
+  const figures = new Map();
+  for (const match of found) {
+    const render = await staticRenderer(names.get(match[1]));
+    if (!render) continue;
+    const figure = render(parseAttributes(match[2] ?? ''), context);
+    figures.set(match.index, `<${match[1]}${match[2] ?? ''}>${figure}</${match[1]}>`);
+  }
+  return html.replace(pattern, (whole, tag, attributes, offset) => figures.get(offset) ?? whole);
+}
+
+/**
+ * Vite plugins: fill <!--lesson:title-->, <!--lesson:subtitle--> and <!--lesson:body-->
+ * (with the widgets' static figures), and, in a build, link the world's head colours as a
+ * stylesheet of their own (no inline style under the CSP; in the dev server main.js sets
+ * them), so static figures and the prose's head names have them without JavaScript.
+ */
 export function lessonPlugin({ file }) {
   const absolute = path.resolve(file);
-  return {
+  let headColours = null;
+  const headColoursPlugin = {
+    name: 'multiple-heads-head-colours',
+    apply: 'build',
+    async buildStart() {
+      const { headColourStyles } = await import(pathToFileURL(path.join(WEB, 'widgets/shared/world.js')).href);
+      headColours = headColourStyles(undefined, ':root');
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes('data-static-figure')) return html;
+        return [{ tag: 'link', attrs: { rel: 'stylesheet', href: `./${HEAD_COLOURS_FILE}` }, injectTo: 'head' }];
+      },
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: HEAD_COLOURS_FILE, source: headColours });
+    },
+  };
+  return [{
     name: 'multiple-heads-lesson',
     transformIndexHtml: {
       order: 'pre',
-      handler(html) {
+      async handler(html) {
+        if (!html.includes('<!--lesson:body-->')) return html;
         const lesson = renderLesson(readFileSync(absolute, 'utf8'));
         return html
           .replaceAll('<!--lesson:title-->', escapeHtml(lesson.title ?? ''))
           .replaceAll('<!--lesson:subtitle-->', escapeHtml(lesson.subtitle ?? ''))
-          .replace('<!--lesson:body-->', lesson.html);
+          .replace('<!--lesson:body-->', await addStaticFigures(lesson.html));
       },
     },
     configureServer(server) {
@@ -77,5 +171,5 @@ export function lessonPlugin({ file }) {
         if (path.resolve(changed) === absolute) server.ws.send({ type: 'full-reload' });
       });
     },
-  };
+  }, headColoursPlugin];
 }

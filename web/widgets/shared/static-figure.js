@@ -1,0 +1,128 @@
+// Static figures: what a widget shows before it loads, when JavaScript or WebAssembly is
+// unavailable, and on paper. Each widget's <name>-static.js renders one with
+// renderStaticFigure(attributes, { engine, world }) as an HTML string; the lesson's build
+// (scripts/lib/lesson-plugin.mjs) runs the core in Node and puts the string inside the
+// widget's element, and the live widget keeps it up to date for print. Pure strings, no DOM.
+//
+// Colours: shapes carry the world's head classes (head-<id>) and fill with var(--head)
+// through web/static-figures.css, so the figure follows the light and dark palettes the
+// world defines; the build adds those classes' variables to the page as a stylesheet.
+// Intensity (a weight, a magnitude) is fill-opacity: a presentation attribute, allowed
+// under the strict CSP, where an inline style would not be.
+
+/** Text made safe for HTML content and attribute values. */
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+/** A number for an SVG coordinate: short and never in exponent form. */
+export const coordinate = (value) => String(Math.round(value * 100) / 100);
+
+/** An opacity in [0, 1] with two decimals (a weight of 0.004 still shows as a trace). */
+export const opacity = (value) => (Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0).toFixed(2);
+
+/**
+ * An SVG image: role="img" with `label` as its text alternative (the numbers it draws are
+ * also written out beside it, in the figure's caption or table).
+ */
+export function svgImage({ width, height, label, body, scale = 1 }) {
+  // Drawn at `scale` CSS px per unit where there is room, narrower on a phone (CSS
+  // max-width: 100%), so small cells are legible on a wide screen and nothing overflows.
+  const size = `width="${Math.round(width * scale)}" height="${Math.round(height * scale)}"`;
+  return `<svg class="mha-static-svg" ${size} viewBox="0 0 ${coordinate(width)} ${coordinate(height)}" role="img" aria-label="${escapeHtml(label)}">${body}</svg>`;
+}
+
+/** SVG text; `anchor` start, middle or end. */
+export function svgText(x, y, text, { anchor = 'start', className = '' } = {}) {
+  const cls = className ? ` class="${className}"` : '';
+  return `<text x="${coordinate(x)}" y="${coordinate(y)}" text-anchor="${anchor}"${cls}>${escapeHtml(text)}</text>`;
+}
+
+export function svgRect(x, y, width, height, { className = '', fillOpacity = null } = {}) {
+  const cls = className ? ` class="${className}"` : '';
+  const op = fillOpacity === null ? '' : ` fill-opacity="${opacity(fillOpacity)}"`;
+  return `<rect x="${coordinate(x)}" y="${coordinate(y)}" width="${coordinate(width)}" height="${coordinate(height)}"${cls}${op}/>`;
+}
+
+/**
+ * A matrix as a grid of cells: sequential (values in [0, max], the head's colour) or
+ * diverging (sign by class pos / neg, strength by |value| / max). `outlineRow` frames one
+ * row (the picked query). Returns SVG markup placed at (x, y).
+ *
+ * Small on the wire: strengths are rounded to tenths, cells of one class and strength are
+ * one <path>, and cells under a twentieth of the scale are left as the pale base.
+ */
+export function svgGrid({ x, y, rows, cols, data, cell, max = 1, headClass = '', diverging = false, outlineRow = null }) {
+  const groups = new Map();
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const value = data[r * cols + c];
+      const level = Number.isFinite(value) ? Math.min(10, Math.round((Math.abs(value) / max) * 10)) : 0;
+      if (level === 0) continue;
+      const key = `${diverging ? (value > 0 ? 'pos' : 'neg') : 'fill'} ${level}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(`M${coordinate(x + c * cell)} ${coordinate(y + r * cell)}h${cell}v${cell}h-${cell}z`);
+    }
+  }
+  const paths = [...groups].map(([key, cells]) => {
+    const [className, level] = key.split(' ');
+    return `<path class="${className}" fill-opacity="${(level / 10).toFixed(1)}" d="${cells.join('')}"/>`;
+  });
+  const outline = outlineRow === null ? '' : svgRect(x, y + outlineRow * cell, cols * cell, cell, { className: 'outline' });
+  return `<g class="mha-static-grid ${headClass}">${svgRect(x, y, cols * cell, rows * cell, { className: 'grid-base' })}${paths.join('')}${outline}</g>`;
+}
+
+/**
+ * A budget (weights summing to 1) as one bar of segments, one per token, widths by weight;
+ * the tokens in `labelled` get their word and weight written under the bar.
+ */
+export function svgBudgetBar({ x, y, width, height, weights, tokens, labelled, headClass, format }) {
+  const parts = [`<g class="mha-static-bar ${headClass}">`, svgRect(x, y, width, height, { className: 'grid-base' })];
+  let at = x;
+  weights.forEach((weight, t) => {
+    const w = weight * width;
+    // Every segment in the head's colour, the labelled ones at full strength.
+    parts.push(svgRect(at, y, w, height, { className: 'fill seg', fillOpacity: labelled.includes(t) ? 1 : 0.35 }));
+    if (labelled.includes(t)) {
+      parts.push(svgText(at + w / 2, y + height + 13, `${tokens[t]} ${format(weight)}`, { anchor: 'middle', className: 'small' }));
+    }
+    at += w;
+  });
+  parts.push('</g>');
+  return parts.join('');
+}
+
+/** The line under every static figure: what it is, and what the live one adds. */
+export const STATIC_NOTE = 'Static figure: the starting example, computed by the attention core when this page was built. With JavaScript and WebAssembly it becomes the interactive widget.';
+
+/** The same line once the live widget has redrawn the figure for its current state (print). */
+export const LIVE_NOTE = 'Printed figure: the widget’s state when printed, computed by the attention core in the browser.';
+
+/**
+ * The figure element every widget's static renderer returns. `name` is the widget's folder
+ * name (for the class and the test), `body` its SVG and tables, `caption` its key numbers
+ * in words.
+ */
+export function staticFigure({ name, title, body, caption }) {
+  return `<figure class="mha-static mha-static-${name}" data-static-figure="${name}">`
+    + `<figcaption><b>${escapeHtml(title)}.</b> ${caption}</figcaption>${body}`
+    + `<p class="mha-static-note">${escapeHtml(STATIC_NOTE)}</p></figure>`;
+}
+
+/** A small table (first column row headers) as HTML; cells are strings, already escaped. */
+export function htmlTable({ caption, head, rows, className = '' }) {
+  const th = head.map((h) => `<th scope="col">${h}</th>`).join('');
+  const body = rows.map(([first, ...rest]) => `<tr><th scope="row">${first}</th>${rest.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
+  return `<table class="mha-static-table ${className}"><caption>${caption}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** The widget's `state` attribute as JSON, or null (none, or not JSON: the default is shown). */
+export function stateAttribute(attributes) {
+  const text = attributes?.state;
+  if (typeof text !== 'string' || text.length > 20000) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
