@@ -33,12 +33,23 @@
 //   url-state="off"   the widget neither reads nor writes the address
 //   heading-level="2" the outline level of the widget's top headings (default 3, for a
 //                     widget placed under an h2); lower headings follow
+//
+// A static figure (the element's children, e.g. the one the lesson's build computes with
+// <name>-static.js) is shown through a slot while the core loads, stays if it cannot load,
+// is hidden once the widget is ready, and is what prints: after each change it is redrawn
+// for the current state (see #refreshStaticFigure).
 import { sharedEngine } from '../../engine/engine.js';
 import { claimStateKey, readLessonState, releaseStateKey, upgradeLegacyAddress, writeLessonState } from './lesson-state.js';
 import { widgetLoading, widgetSettled } from './anchor-hold.js';
 import baseStyles from './widget-base.css?inline';
-import { headColourStyles } from './world.js';
+import { THE_WORLD, headColourStyles } from './world.js';
+import { LIVE_NOTE } from './static-figure.js';
 import { WIDGETS } from '../registry.js';
+
+// Each widget's static renderer (web/widgets/<name>/<name>-static.js), loaded on first use.
+const STATIC_RENDERERS = import.meta.glob('../*/*-static.js');
+// Redraw the static figure for print this long after the last change (a drag is many changes).
+const STATIC_REFRESH_MS = 400;
 
 const HEAD_COLOUR_STYLES = headColourStyles();
 
@@ -147,11 +158,15 @@ export class MhaWidget extends HTMLElement {
       this.body = document.createElement('div');
       this.body.className = 'widget';
       this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });
-      this.root.append(this.#skipLink(), this.noticeBox, this.body, this.#endMarker);
+      // The element's own children (a static figure) show through this slot until ready.
+      this.staticSlot = element('slot', { className: 'static-figure' });
+      this.staticSlot.addEventListener('slotchange', () => this.#markStaticFigure());
+      this.root.append(this.#skipLink(), this.noticeBox, this.body, this.staticSlot, this.#endMarker);
       this.body.id = 'widget-body';
       this.body.addEventListener('focusin', (event) => this.bringFiguresIntoView(event.composedPath()[0]));
     }
-    this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention core…' }));
+    // While loading, the static figure shows inside the box that keeps the widget's height.
+    this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention core…' }), this.staticSlot);
     try {
       this.engine = await sharedEngine();
     } catch (error) {
@@ -161,6 +176,7 @@ export class MhaWidget extends HTMLElement {
         className: 'error', role: 'alert',
         textContent: error?.name === 'EngineLoadError' ? error.message : `The attention core could not be loaded (${error.message}).`,
       }));
+      this.body.after(this.staticSlot);
       return;
     }
     if (!this.isConnected) return;
@@ -170,9 +186,11 @@ export class MhaWidget extends HTMLElement {
       this.body.replaceChildren(element('p', {
         className: 'error', role: 'alert', textContent: `This widget's configuration is invalid: ${error.message}`,
       }));
+      this.body.after(this.staticSlot);
       return;
     }
     this.body.replaceChildren();
+    this.body.after(this.staticSlot);
     this.build();
     this.#applyHeadingLevel();
     this.#applyPanels();
@@ -180,6 +198,8 @@ export class MhaWidget extends HTMLElement {
     else this.#restore();
     this.#built = true;
     this.setAttribute('ready', '');
+    this.#markStaticFigure();
+    this.#scheduleStaticRefresh();
     this.dispatchEvent(new CustomEvent('ready'));
   }
 
@@ -398,8 +418,46 @@ export class MhaWidget extends HTMLElement {
     this.updateHistoryButtons?.();
     this.#applyReadOnly();
     if (writeUrl && this.#urlKey !== null) writeLessonState(this.#urlKey, next);
+    this.#scheduleStaticRefresh();
     this.dispatchEvent(new CustomEvent('change', { detail: { state: this.state } }));
     return null;
+  }
+
+  // Print shows the static figure instead of the live one (see widget-base.css), so it
+  // must show the current state: redrawn by the widget's own renderer, with the core,
+  // shortly after the last change. Only a figure that is there is redrawn (the lesson's
+  // build put it there); an author's element gets no children it did not have.
+  #staticTimer = 0;
+
+  #markStaticFigure() {
+    const has = this.staticSlot.assignedElements().length > 0;
+    this.body.classList.toggle('has-static-figure', has);
+    this.staticSlot.classList.toggle('has-static-figure', has);
+  }
+
+  #scheduleStaticRefresh() {
+    if (!this.hasAttribute('ready') || !this.querySelector(':scope > [data-static-figure]')) return;
+    clearTimeout(this.#staticTimer);
+    this.#staticTimer = setTimeout(() => this.#refreshStaticFigure(), STATIC_REFRESH_MS);
+  }
+
+  async #refreshStaticFigure() {
+    const name = Object.keys(WIDGETS).find((key) => WIDGETS[key].tag === this.localName);
+    const load = STATIC_RENDERERS[`../${name}/${name}-static.js`];
+    const figure = this.querySelector(':scope > [data-static-figure]');
+    if (!load || !figure || !this.engine) return;
+    try {
+      const { renderStaticFigure } = await load();
+      const attributes = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
+      attributes.state = JSON.stringify(this.#state);
+      const template = document.createElement('template');
+      template.innerHTML = renderStaticFigure(attributes, { engine: this.engine, world: THE_WORLD });
+      const fresh = template.content.firstElementChild;
+      fresh?.querySelector('.mha-static-note')?.replaceChildren(LIVE_NOTE);
+      if (fresh && figure.isConnected) figure.replaceWith(fresh);
+    } catch {
+      // The figure keeps its last good drawing: the live widget is what the reader uses.
+    }
   }
 
   undo() {
