@@ -1,14 +1,53 @@
 // Vite serves and bundles the page in web/. base './' keeps every URL relative, so the
 // built dist/ works from any static host and any sub-path. The lesson text comes from
 // lessons/ through lessonPlugin (Markdown + KaTeX rendered at build time).
+//
+// The lesson's language: MHA_LOCALE=de npm run build builds lessons/multiple-heads/lesson.de.md
+// (when it exists; else the English lesson.md) and sets <html lang="de"> on every page, so
+// the widgets speak the language of lessons/multiple-heads/locales/de.json too.
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { lessonPlugin } from './scripts/lib/lesson-plugin.mjs';
+
+const LOCALE = process.env.MHA_LOCALE || 'en';
+if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(LOCALE)) throw new Error(`MHA_LOCALE=“${LOCALE}” is not a language tag like “de” or “de-CH”`);
+
+/** The lesson's Markdown in a language: lesson.<locale>.md, else lesson.md (English). */
+function lessonFile(locale) {
+  const localised = `lessons/multiple-heads/lesson.${locale}.md`;
+  return locale !== 'en' && existsSync(localised) ? localised : 'lessons/multiple-heads/lesson.md';
+}
+
+/**
+ * The build's language: <html lang="de"> on the embed page (a widget alone) and on the
+ * lesson page when its prose is translated; the widgets read it. A page whose prose is
+ * still English (the lesson, the course example) keeps lang="en" and gets lang="de" on each
+ * widget (widgetLanguage), so screen readers read the prose as English, the widgets as German.
+ */
+const pageLanguage = (locale, proseTranslated) => ({
+  name: 'multiple-heads-page-language',
+  transformIndexHtml: (html) => {
+    const translated = html.includes('id="embed-root"') || (proseTranslated && html.includes('id="lesson"'));
+    return locale === 'en' || !translated ? html : html.replace('<html lang="en">', `<html lang="${locale}">`);
+  },
+});
+const widgetLanguage = (locale) => ({
+  name: 'multiple-heads-widget-language',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => (locale === 'en' || !html.includes('<html lang="en">') ? html : html.replace(/<(mha-[a-z-]+)(?=[\s>])/g, `<$1 lang="${locale}"`)),
+  },
+});
 
 export default defineConfig({
   root: 'web',
   base: './',
   publicDir: false,
-  plugins: [lessonPlugin({ file: 'lessons/multiple-heads/lesson.md' })],
+  plugins: [
+    lessonPlugin({ file: lessonFile(LOCALE) }),
+    pageLanguage(LOCALE, lessonFile(LOCALE) !== lessonFile('en')),
+    widgetLanguage(LOCALE),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
