@@ -35,6 +35,18 @@ export declare function readLessonState(hash?: string): {
   errors: Record<string, string>;
 };
 
+/**
+ * Adds (or replaces) a language for the widgets' UI text at run time: `messages` has the
+ * shape of lessons/multiple-heads/locales/en.json (nested groups of "{placeholder}" strings
+ * and { one, other } plural forms); a key it lacks falls back to English. A widget uses the
+ * language of its closest `lang` attribute (or the page's). Call it before the widgets
+ * connect. Throws Error for a tag that is not a language tag or messages that are not an object.
+ */
+export declare function registerLocale(tag: string, messages: Record<string, unknown>): void;
+
+/** The languages the widgets have messages for, e.g. ["en", "de"]. */
+export declare function availableLocales(): string[];
+
 /** Every widget, by name. */
 export declare const WIDGETS: Readonly<Record<WidgetName, WidgetInfo>>;
 

@@ -3,8 +3,9 @@
 // scripts read their tag lists from here too; all.js registers the elements.
 
 // Understood by every widget (MhaWidget): starting state, read-only, panels, URL key, keeping
-// the state out of the address (url-state="off"), config.
-const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config', 'heading-level'];
+// the state out of the address (url-state="off"), config, and lang (the language of its UI
+// text: lessons/multiple-heads/locales/<lang>.json; see web/widgets/shared/i18n.js).
+const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config', 'heading-level', 'lang'];
 
 // loadingHeight: the widget's height in CSS px on the lesson page, in a wide container (1280
 // px window) and a narrow one (390 px phone), reserved while the core loads so that the page
