@@ -129,6 +129,18 @@ export interface HeadsQuestionsState {
   wq: number[][];
 }
 
+/** <mha-training>: a tiny transformer trained on the device; heads switched off and pruned (see its README). */
+export interface TrainingState {
+  /** 'back-and-first' (two jobs: the token 2 back and the first token) or 'previous-token' (one job). */
+  task: 'back-and-first' | 'previous-token';
+  /** h heads of width 16 / h. */
+  heads: 1 | 2 | 4;
+  /** 1 to 9999: the weights, batches and evaluation set follow from it. */
+  seed: number;
+  /** Heads switched off once trained (0-based, ascending, each below `heads`). */
+  off: number[];
+}
+
 declare global {
   interface HTMLElementTagNameMap {
     'mha-layer': LayerWidget;
@@ -136,5 +148,6 @@ declare global {
     'mha-head-splitting': MultipleHeadsWidget;
     'mha-wo-mixing': MultipleHeadsWidget<WoMixingState>;
     'mha-heads-questions': MultipleHeadsWidget<HeadsQuestionsState>;
+    'mha-training': MultipleHeadsWidget<TrainingState>;
   }
 }
