@@ -455,6 +455,37 @@ describe('heads-questions widget', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('phone (390 px): W_Q lies on its side (3 rows of 12), map and editor fit one screen, arrows follow the picture', async () => {
+    const { page, problems, widget } = await openWidget(PHONE);
+    const grid = widget.locator('.wq-grid.head-subject .ui-grid');
+    const box = await grid.boundingBox();
+    assert.ok(box.width > 2 * box.height, `the editor is ${box.width} x ${box.height} px, wider than tall`);
+    const cells = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.wq-grid.head-subject .ui-cell')]
+      .map((c) => c.getBoundingClientRect()).map((b) => Math.min(b.width, b.height)));
+    assert.ok(Math.min(...cells) >= 24, `smallest W_Q cell ${Math.min(...cells)} px`);
+    // Row "verb" is the first column of the picture: Right moves to the next feature (a row of
+    // W_Q), Down to the next key column; + then edits that cell of the state, as at 1280 px.
+    const verb = wqCell(widget, 'subject', 'verb', 0);
+    await verb.focus();
+    const span = await widget.evaluate((host) => {
+      const root = host.shadowRoot;
+      const map = root.querySelector('.head-subject').getBoundingClientRect();
+      const editor = root.querySelector('.wq-grid.head-subject').getBoundingClientRect();
+      return Math.max(map.bottom, editor.bottom) - Math.min(map.top, editor.top);
+    });
+    assert.ok(span <= PHONE.height, `map and editor span ${span} px, more than one screen`);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    const focused = await widget.evaluate((host) => ({ ...host.shadowRoot.activeElement.dataset }));
+    assert.deepEqual([Number(focused.row), Number(focused.col)], [feature('subject'), 1]);
+    await page.keyboard.press('+');
+    const s = headIndex('subject');
+    const was = start().wq[s][feature('subject') * w.dK + 1];
+    assert.deepEqual(await widget.evaluate((host) => host.state), edited(start(), s, 'subject', 1, was + WQ_EDIT.step));
+    await shoot(widget, 'heads-questions-390-editor');
+    assert.deepEqual(problems, []);
+  });
+
   for (const colorScheme of ['light', 'dark']) {
     test(`axe: no violations in the widget (${colorScheme}), X open`, async () => {
       const { page, problems, widget } = await openWidget(WIDE, { colorScheme });

@@ -29,7 +29,8 @@ export class MatrixGrid {
       label: m.t('ui.grid.matrix'), scale: 'diverging', hue: null, max: null, rowLabels: null, colLabels: null,
       rowGroups: [], columnGroups: [], compact: false, readonly: false, onPropose: null, onPick: null,
       limits: { min: -10, max: 10 }, step: 0.1, bigStep: 1, fineStep: 0.01, dragPerPixel: 0.01,
-      decimals: 2, valuesMode: false, rowName: null, colName: null, focusable: true, controls: null, ...o,
+      decimals: 2, valuesMode: false, rowName: null, colName: null, focusable: true, controls: null,
+      transposeWhenNarrow: false, ...o,
     };
     this.rows = 0;
     this.cols = 0;
@@ -48,6 +49,12 @@ export class MatrixGrid {
     if (this.o.hue) this.element.style.setProperty('--ui-hue', this.o.hue);
     this.element.classList.toggle('ui-sequential', this.o.scale === 'sequential');
     this.element.classList.toggle('ui-compact', this.o.compact);
+    // A tall, narrow matrix (12 x 3) lies on its side in a narrow container: the kit's CSS
+    // lays the same table out column by column (see styles.js), so a phone shows 3 rows of
+    // 12 cells instead of 12 rows of 3. Only the picture turns; rows, columns, names and the
+    // accessible grid stay those of the matrix. Not with bands (their spans would not turn).
+    this.element.classList.toggle('ui-transpose-narrow', Boolean(this.o.transposeWhenNarrow)
+      && !this.o.rowGroups.length && !this.o.columnGroups.length);
     // Long column labels would widen their columns: they are written upwards instead.
     this.element.classList.toggle('ui-rotated', Boolean(this.o.colLabels?.some((t) => String(t).length > 3)));
     this.setReadonly(this.o.readonly);
@@ -202,8 +209,16 @@ export class MatrixGrid {
       return tr;
     });
     this.table.replaceChildren(...(head.length ? [element('thead', {}, head)] : []), element('tbody', {}, body));
+    // Turned on its side, the table becomes a grid filled column by column: one grid row per
+    // matrix column, plus one for the column labels.
+    this.table.style.setProperty('--ui-turned-rows', String(cols + (colLabels ? 1 : 0)));
     this.active = Math.min(this.active, rows * cols - 1);
     if (this.o.focusable) this.cells[this.active].tabIndex = 0;
+  }
+
+  /** True while the narrow-container CSS shows the matrix on its side. */
+  #turned() {
+    return this.element.classList.contains('ui-transpose-narrow') && getComputedStyle(this.table).display === 'grid';
   }
 
   #updateReadout() {
@@ -286,7 +301,9 @@ export class MatrixGrid {
     const fine = event.altKey || (event.shiftKey && event.key !== '+');
     if (move && !(event.shiftKey && this.editable && move[1] === 0)) {
       event.preventDefault();
-      this.focusCell(r + move[0], c + move[1]);
+      // Arrows follow the picture: on its side, Right moves down the matrix, Down along it.
+      const [dr, dc] = this.#turned() ? [move[1], move[0]] : move;
+      this.focusCell(r + dr, c + dc);
       return;
     }
     let delta = null;

@@ -87,6 +87,23 @@ const components = `
 .ui-grid tr.ui-selected .ui-cell:last-child { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, -2px 0 0 0 var(--ui-ink) inset; }
 .ui-grid .ui-cell.ui-key { box-shadow: 0 0 0 3px var(--ui-ink) inset, 0 0 0 4px var(--ui-surface) inset; }
 .ui-grid .ui-cell[aria-invalid="true"] { box-shadow: 0 0 0 2px var(--ui-error) inset; }
+/* A tall matrix on its side in a narrow container (MatrixGrid transposeWhenNarrow): the
+   table's cells flow into a grid column by column, so each matrix row becomes a column. */
+@container (max-width: 34rem) {
+  .ui-transpose-narrow .ui-grid {
+    display: grid; grid-auto-flow: column; grid-template-rows: repeat(var(--ui-turned-rows, 4), auto);
+    justify-content: start; align-items: center; gap: 1px;
+  }
+  .ui-transpose-narrow .ui-grid :is(thead, tbody, tr) { display: contents; }
+  .ui-transpose-narrow .ui-grid .ui-cell { --cell: 24px; }
+  .ui-transpose-narrow .ui-grid .ui-row-label {
+    writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; align-self: end; justify-self: center;
+    min-height: 0; padding: 0 0 0.2rem; font-size: 0.68rem;
+  }
+  .ui-transpose-narrow .ui-grid .ui-col-label {
+    writing-mode: horizontal-tb; transform: none; text-align: right; padding: 0 0.35rem 0 0; font-size: 0.72rem;
+  }
+}
 .ui-cell-editor { position: absolute; left: 0; top: calc(100% + 2px); z-index: 3; }
 .ui-cell-editor input { width: 6rem; }
 

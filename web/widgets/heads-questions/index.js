@@ -113,7 +113,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
         rowName: (r) => m.t('headsQuestions.feature', { name: m.featureName(featureNames[r]) }), colName: (c) => m.t('headsQuestions.looksFor', { name: m.featureName(head.keyColumns[c]) }),
         max: WQ_EDIT.colourMax, limits: { min: -WQ_EDIT.limit, max: WQ_EDIT.limit },
         step: WQ_EDIT.step, fineStep: WQ_EDIT.fineStep, bigStep: WQ_EDIT.bigStep, dragPerPixel: WQ_EDIT.dragPerPixel,
-        readonly: this.readOnly,
+        readonly: this.readOnly, transposeWhenNarrow: true,
         onPropose: (r, c, value) => this.#editEntry(i, r, c, value),
       });
       grid.element.classList.add('wq-grid', `head-${head.id}`);
