@@ -4,6 +4,8 @@
 //   dist/multiple-heads.js      the widgets and the engine API, for <script type="module">
 //   dist/embed-resizer.js       sizes embed iframes on a course page
 //   dist/examples/course.html   an example course page
+//   dist/embed-check.js         embed.html's classic script: explains a frame that cannot load
+//   dist/single/<widget>.html   one self-contained file per widget (scripts/build-single-file.mjs)
 //   dist/assets/                hashed scripts, styles and the two wasm modules
 import { bootstrap } from './lib/bootstrap.mjs';
 import { WASM_MODULE_TARGETS, cmakeBuild } from './lib/cmake.mjs';
@@ -13,6 +15,7 @@ export function buildWeb() {
   step('build the wasm modules', () =>
     cmakeBuild('wasm', WASM_MODULE_TARGETS));
   step('build the page into dist/', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
+  step('build the single-file embeds into dist/single/', () => run('node', ['scripts/build-single-file.mjs']));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

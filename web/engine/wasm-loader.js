@@ -72,7 +72,12 @@ async function compile(run, where, bytes) {
 }
 
 function fetchFailure(url, error) {
-  if (globalThis.origin === 'null') {
+  const protocol = globalThis.location?.protocol;
+  if (protocol === 'file:') {
+    return new EngineLoadError('The attention core could not be loaded: a page opened from disk (file://) cannot fetch '
+      + `${url}. Serve the folder with any local web server, or use the single-file embed (dist/single/).`, 'network', { cause: error });
+  }
+  if (globalThis.origin === 'null' && /^https?:$/.test(protocol)) {
     return new EngineLoadError('The attention core could not be loaded: this page runs in a sandboxed frame '
       + '(its origin is "null"), so its request for the wasm file is cross-origin, and the server did not allow it. '
       + `The host must send the header Access-Control-Allow-Origin: * for the widget files (${url}), `
