@@ -6,10 +6,11 @@
 // anything, kept in memory with a notice where storage is blocked; start over asks first;
 // collapsed to one line on a phone, at most 15 tab stops per block, axe clean light and dark.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { before, test } from 'node:test';
-import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { SCREENSHOT_DIR, newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { malformedFiles } from '../node/malformed-copies.mjs';
 import { PracticeCheckers } from '../../web/widgets/practice/checkers.js';
@@ -130,10 +131,8 @@ test('by mouse: each kind failed and solved, the reason shown is the core’s', 
 });
 
 async function screenshotPath(name) {
-  const { SCREENSHOT_DIR } = await import('./browser.mjs');
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return `${SCREENSHOT_DIR}/${name}.png`;
+  return path.join(SCREENSHOT_DIR, `${name}.png`);
 }
 
 test('by keyboard: each kind failed and solved with keys alone', async () => {
@@ -265,6 +264,7 @@ test('the copy: a reload restores answers and widget states; export then import 
 
   // Export: the file is the copy.
   const panel = page.locator('mha-practice:not([idea])');
+  await panel.locator('summary').click();
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export my copy' }).click()]);
   const file = await download.path();
   const exported = readFileSync(file, 'utf8');
@@ -274,7 +274,7 @@ test('the copy: a reload restores answers and widget states; export then import 
   // A fresh profile (new browser context): nothing kept; import the file and all comes back.
   const fresh = await openLesson({ width: 1100, height: 900 });
   const freshPanel = fresh.page.locator('mha-practice:not([idea])');
-  assert.match(await freshPanel.locator('.progress-total').textContent(), /^0 of \d+ problems done/);
+  assert.match(await freshPanel.locator('.progress-total').textContent(), /^Your copy: 0 of \d+ problems done/);
   await freshPanel.locator('input[type="file"]').setInputFiles(file);
   await fresh.page.waitForFunction(() => document.querySelector('mha-layer')?.state?.h === 2);
   assert.match(await freshPanel.locator('p.message').textContent(), /^Imported: 1 of \d+ problems done/);
@@ -298,6 +298,7 @@ test('60 malformed files are refused with a message, and nothing is lost', async
   const saved = () => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
   const before = await saved();
   const panel = page.locator('mha-practice:not([idea])');
+  await panel.locator('summary').click();
   const files = malformedFiles();
   assert.ok(files.length >= 50);
   for (const [k, [text, expected]] of files.entries()) {
@@ -321,13 +322,14 @@ test('start over asks first; “Keep my work” keeps it, “Yes” clears answe
   await problem(page, 'narrow-tradeoff').getByRole('button', { name: 'Check' }).click();
   await page.locator('mha-layer').evaluate((el) => el.setState({ h: 1, token: 2, head: 0 }));
   const panel = page.locator('mha-practice:not([idea])');
+  await panel.locator('summary').click();
   await panel.getByRole('button', { name: 'Start over' }).click();
   assert.ok(await panel.getByRole('group', { name: 'Start over' }).isVisible());
   await panel.getByRole('button', { name: 'Keep my work' }).click();
-  assert.match(await panel.locator('.progress-total').textContent(), /^1 of/);
+  assert.match(await panel.locator('.progress-total').textContent(), /^Your copy: 1 of/);
   await panel.getByRole('button', { name: 'Start over' }).click();
   await panel.getByRole('button', { name: 'Yes, start over' }).click();
-  assert.match(await panel.locator('.progress-total').textContent(), /^0 of/);
+  assert.match(await panel.locator('.progress-total').textContent(), /^Your copy: 0 of/);
   assert.equal(await block(page, 'limits').locator('summary').textContent(), 'Practice: 3 problems, 0 done');
   assert.equal(await problem(page, 'narrow-tradeoff').getByRole('radio', { checked: true }).count(), 0);
   assert.deepEqual(await page.locator('mha-layer').evaluate((el) => el.state), WIDGET_STARTS['mha-layer']());
@@ -354,7 +356,10 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
     assert.ok(box.height <= 70, `${idea.id}: ${box.height} px closed`);
     assert.match(await block(phone.page, idea.id).locator('summary').textContent(), /^Practice: \d problems, 0 done$/);
   }
+  const copyBox = await phone.page.locator('mha-practice:not([idea])').boundingBox();
+  assert.ok(copyBox.height <= 70, `the copy panel: ${copyBox.height} px closed`);
   for (const idea of IDEAS) await block(phone.page, idea.id).locator('summary').click();
+  await phone.page.locator('mha-practice:not([idea]) summary').click();
   const stops = await phone.page.evaluate(() => [...document.querySelectorAll('mha-practice')].map((host) => ({
     idea: host.getAttribute('idea'),
     stops: new Set([...host.shadowRoot.querySelectorAll('summary, button, input, a[href], [tabindex="0"]')]
@@ -367,6 +372,7 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
     const { page, problems } = await openLesson({ width: 1100, height: 900 });
     await page.emulateMedia({ colorScheme: scheme });
     for (const idea of IDEAS) await block(page, idea.id).locator('summary').click();
+    await page.locator('mha-practice:not([idea]) summary').click();
     await problem(page, 'blend-why').getByRole('radio').first().check();
     await problem(page, 'blend-why').getByRole('button', { name: 'Check' }).click();
     await problem(page, 'dk-768').getByLabel('Your answer').fill('x');

@@ -9,9 +9,8 @@ import { IDEAS, PROBLEMS, PROBLEM_IDS, problemsFor } from './practice-data.js';
 
 // UI strings of this file (one table, for the message files).
 const TEXT = {
-  heading: 'Your copy of this lesson',
   about: 'Your answers, your attempts and each widget’s state are kept on this device only, in this browser. No account, no server.',
-  total: (done, total) => `${done} of ${total} problems done.`,
+  total: (done, total) => `Your copy: ${done} of ${total} problems done`,
   idea: (title, done, total) => `${title}: ${done} of ${total} done`,
   left: (names) => ` (left: ${names})`,
   export: 'Export my copy',
@@ -37,7 +36,7 @@ const shortName = (problem) => problem.id.replace(/-/g, ' ');
 export function copyPanel(session) {
   const { copy } = session;
   const notice = element('p', { className: 'notice', role: 'status', hidden: true });
-  const total = element('p', { className: 'progress-total' });
+  const total = element('span', { className: 'progress-total' });
   const list = element('ul', { className: 'progress-list' });
   const message = element('p', { className: 'feedback message', role: 'status' });
   const exportButton = element('button', { type: 'button', textContent: TEXT.export });
@@ -125,11 +124,14 @@ export function copyPanel(session) {
   copy.addEventListener('message', (event) => say(event.detail));
   refresh();
 
-  return element('section', { className: 'copy-panel' }, [
-    element('h3', { textContent: TEXT.heading }),
+  // One line until opened, like the practice blocks (a phone's page must not grow); the
+  // notice that nothing is kept stays outside, always visible.
+  const details = element('details', { className: 'practice copy-panel' }, [
+    element('summary', { className: 'practice-summary' }, [total]),
     element('p', { className: 'about', textContent: TEXT.about }),
-    notice, total, list,
+    list,
     element('div', { className: 'toolbar' }, [exportButton, importButton, startOver, undo]),
     file, confirm, message,
   ]);
+  return element('section', { className: 'copy' }, [notice, details]);
 }
