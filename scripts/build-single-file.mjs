@@ -1,8 +1,8 @@
 // Part of npm run build (alone: node scripts/build-single-file.mjs [outDir]): one
 // self-contained HTML file per widget, dist/single/<widget>.html, with its script, styles,
-// workers and wasm inlined. It
-// works opened from disk (file://, where Chromium refuses module scripts from files: here
-// the one script is inline) and uploaded to a learning-management system as a single file.
+// workers and wasm inlined. It works opened from disk (file://, where Chromium refuses
+// module scripts from files: here the one script is inline) and uploaded to a
+// learning-management system as a single file.
 //
 // How the pieces get inside one file:
 //  * Vite bundles the widget into ONE ES module (dynamic imports inlined), placed in an

@@ -72,6 +72,17 @@ export function isInside(base, file) {
   return file === base || file.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
 }
 
+// Vite names every file in assets/ by its content (name-<8 character hash>.ext): such a file
+// never changes, so browsers may keep it for a year without asking. Every other file (the
+// pages, multiple-heads.js, embed-resizer.js, embed-check.js) keeps its name across
+// releases and is revalidated on each use. docs/EMBEDDING.md recommends the same to hosts.
+const HASHED_ASSET = /(^|[\\/])assets[\\/][^\\/]+-[\w-]{8}\.[a-z0-9]+$/i;
+
+/** The Cache-Control header for `file`: a year and immutable for hashed assets, else no-cache. */
+export function cacheControl(file) {
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 function serveFile(requested, response, { csp, cors }) {
   let file = requested;
   try {
@@ -81,7 +92,7 @@ function serveFile(requested, response, { csp, cors }) {
     response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     return;
   }
-  const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' };
+  const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': cacheControl(file) };
   if (csp) headers['Content-Security-Policy'] = csp;
   // A sandboxed iframe (no allow-same-origin) has an opaque origin: its module scripts
   // and wasm fetches are cross-origin and need this header (GitHub Pages sends it too).

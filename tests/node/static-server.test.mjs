@@ -92,4 +92,21 @@ describe('static server', () => {
       await taken.close();
     }
   });
+
+  test('hashed files in assets/ may be cached for a year; pages and stable-named scripts are revalidated', async () => {
+    mkdirSync(path.join(site, 'dist/assets'), { recursive: true });
+    writeFileSync(path.join(site, 'dist/assets/multiple_heads_simd-DuEBPQ6h.wasm'), 'wasm');
+    writeFileSync(path.join(site, 'dist/multiple-heads.js'), 'export {};');
+    const server = await serveStatic(path.join(site, 'dist'));
+    try {
+      const hashed = await get(server.url, '/assets/multiple_heads_simd-DuEBPQ6h.wasm');
+      assert.equal(hashed.headers['cache-control'], 'public, max-age=31536000, immutable');
+      assert.equal(hashed.headers['content-type'], 'application/wasm');
+      for (const stable of ['/', '/multiple-heads.js']) {
+        assert.equal((await get(server.url, stable)).headers['cache-control'], 'no-cache', stable);
+      }
+    } finally {
+      await server.close();
+    }
+  });
 });
