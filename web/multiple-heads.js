@@ -7,4 +7,6 @@ import './widgets/all.js';
 export { WIDGETS, WIDGET_TAGS } from './widgets/registry.js';
 export { readLessonState } from './widgets/shared/lesson-state.js';
 export { availableLocales, registerLocale } from './widgets/shared/i18n.js';
-export { AttentionError, AttentionModel, Matrix, loadEngine, sharedEngine, supportsSimd } from './engine/engine.js';
+export {
+  AttentionError, AttentionModel, EngineLoadError, Matrix, loadEngine, provideWasm, sharedEngine, supportsSimd, wasmSources, wasmUrls,
+} from './engine/engine.js';

@@ -2,7 +2,8 @@
 // `tsc -p tests/types` fails if the declarations are inconsistent or too loose: each line
 // marked as an expected error below must really be a type error.
 import {
-  AttentionError, AttentionModel, Engine, ForwardResult, Matrix, loadEngine, sharedEngine, supportsSimd,
+  AttentionError, AttentionModel, Engine, EngineLoadError, ForwardResult, Matrix, loadEngine, provideWasm, sharedEngine,
+  supportsSimd, wasmSources, wasmUrls,
 } from '../../web/engine/engine.js';
 
 export async function example(): Promise<number> {
@@ -43,5 +44,25 @@ export async function example(): Promise<number> {
     throw error;
   } finally {
     model.delete();
+  }
+}
+
+// Loading in a worker: the page posts wasmSources(), the worker passes it on; a failure says why.
+export async function loadInWorker(posted: ReturnType<typeof wasmSources>): Promise<string> {
+  const urls: { simd: string; scalar: string } = wasmUrls();
+  void urls;
+  provideWasm({ simd: new Uint8Array(8), scalar: new ArrayBuffer(8) });
+  try {
+    await loadEngine({ wasm: posted });
+    return 'loaded';
+  } catch (error) {
+    if (error instanceof EngineLoadError) {
+      const reason: 'csp' | 'cors' | 'network' | 'not-found' | 'not-wasm' | 'unsupported' = error.reason;
+      // @ts-expect-error: reasons are a closed list
+      const other: typeof error.reason = 'timeout';
+      void other;
+      return reason;
+    }
+    throw error;
   }
 }

@@ -297,14 +297,38 @@ export interface AlternativeWeights {
   totalWeightMoved: number;
 }
 
+/** Where the two wasm builds are: URLs (strings; data: URLs too) or the bytes. */
+export interface WasmSources {
+  simd: string | ArrayBuffer | Uint8Array;
+  scalar: string | ArrayBuffer | Uint8Array;
+}
+
 export interface LoadOptions {
   /** 'auto' (default) uses SIMD128 when the engine supports it. */
   simd?: boolean | 'auto';
   /** The .wasm bytes, for Node (3.1.6's web build cannot fetch files there). */
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * Where the wasm is, for a worker: the page's wasmSources(), posted to it. Default: this
+   * module's own wasmSources() (right in the page; a re-bundled worker must not guess).
+   */
+  wasm?: WasmSources;
 }
 
-/** Loads a fresh instance of the core. */
+/** Why the core could not load; `message` names the fix in an author's words. */
+export declare class EngineLoadError extends Error {
+  readonly name: 'EngineLoadError';
+  readonly reason: 'csp' | 'cors' | 'network' | 'not-found' | 'not-wasm' | 'unsupported';
+}
+
+/** The wasm files' URLs as this page resolves them (rewritten by a bundler). */
+export declare function wasmUrls(): { simd: string; scalar: string };
+/** What to post to a worker that calls loadEngine({ wasm }): the provided bytes, else wasmUrls(). */
+export declare function wasmSources(): WasmSources;
+/** Makes every later load use these bytes instead of fetching (builds that inline the wasm). */
+export declare function provideWasm(sources: WasmSources): void;
+
+/** Loads a fresh instance of the core; rejects with EngineLoadError when it cannot. */
 export declare function loadEngine(options?: LoadOptions): Promise<Engine>;
 /** The one engine shared by all widgets on a page, loaded lazily on first call. */
 export declare function sharedEngine(): Promise<Engine>;
