@@ -3,6 +3,7 @@
 // largest loss seen). Each series is a polyline coloured through a CSS custom property
 // (--line), set with style.setProperty, which a strict CSP allows; points can be marked.
 // The chart's accessible name is its description, which the widget writes from the numbers.
+import { messagesFor } from '../shared/i18n.js';
 import { svg } from '../../ui/svg.js';
 
 const WIDTH = 320;
@@ -11,7 +12,8 @@ const PAD = { left: 40, right: 18, top: 10, bottom: 30 };
 
 export class CurveChart {
   /** xLabel: the x axis's words; percent: y as 0-100 %; dots: a dot at every point. */
-  constructor({ title, xLabel, percent = false, dots = false }) {
+  constructor({ title, xLabel, percent = false, dots = false, messages = messagesFor('en') }) {
+    this.m = messages;
     this.percent = percent;
     this.dots = dots;
     this.titleNode = svg('title', {}, [title]);
@@ -38,11 +40,11 @@ export class CurveChart {
     const x = (v) => PAD.left + (xMax > 0 ? (v / xMax) * plotW : 0);
     const y = (v) => PAD.top + plotH - (yMax > 0 ? Math.min(1, Math.max(0, v / yMax)) * plotH : 0);
     const yTicks = [0, yMax / 2, yMax];
-    const yText = (v) => (this.percent ? `${Math.round(v * 100)}%` : v.toFixed(yMax < 3 ? 1 : 0));
+    const yText = (v) => (this.percent ? this.m.percent(Math.round(v * 100) / 100, 0) : this.m.number(v, yMax < 3 ? 1 : 0));
     this.axes.replaceChildren(
       ...yTicks.map((v) => svg('line', { class: 'curve-grid', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(v), y2: y(v) })),
       ...yTicks.map((v) => svg('text', { class: 'curve-tick', x: PAD.left - 4, y: y(v) + 4, 'text-anchor': 'end' }, [yText(v)])),
-      ...xTicks.map((v) => svg('text', { class: 'curve-tick', x: x(v), y: HEIGHT - PAD.bottom + 14, 'text-anchor': 'middle' }, [String(v)])),
+      ...xTicks.map((v) => svg('text', { class: 'curve-tick', x: x(v), y: HEIGHT - PAD.bottom + 14, 'text-anchor': 'middle' }, [this.m.count(v)])),
       svg('text', { class: 'curve-axis-label', x: PAD.left + plotW / 2, y: HEIGHT - 3, 'text-anchor': 'middle' }, [this.xLabel]),
       svg('line', { class: 'curve-axis', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(0), y2: y(0) }),
       ...(marker === null ? [] : [svg('line', { class: 'curve-marker', x1: x(marker), x2: x(marker), y1: PAD.top, y2: y(0) })]),

@@ -8,7 +8,7 @@
 // removed curve. Runs finished at this seed are kept in a comparison table. See README.md.
 import { MhaWidget, element } from '../shared/widget-base.js';
 import { THE_WORLD } from '../shared/world.js';
-import { formatPercent } from '../shared/format.js';
+import { messagesFor } from '../shared/i18n.js';
 import { ChoiceGroup } from '../../ui/choice-group.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { NumberField } from '../../ui/number-field.js';
@@ -23,7 +23,6 @@ import styles from './training.css?inline';
 // Trained head i is drawn in the colour of the world's head i (the lesson's one palette);
 // the trained heads are not the world's heads, so they are named by number only.
 const headColour = (i) => `var(--head-${THE_WORLD.heads[i % THE_WORLD.heads.length].id})`;
-const headName = (i) => `Head ${i + 1}`;
 const OUTPUT_COLOURS = ['var(--ui-accent)', 'var(--ui-diverging-positive)'];
 
 export class TrainingWidget extends MhaWidget {
@@ -39,9 +38,7 @@ export class TrainingWidget extends MhaWidget {
   comparison = new Map(); // "task/heads/seed" -> the final look of a finished run
 
   defaultConfig() {
-    if (this.hasAttribute('config')) {
-      this.showNotice('This widget does not take a config attribute: the core’s task sizes are the lesson’s. The attribute was ignored.');
-    }
+    if (this.hasAttribute('config')) this.showNotice(messagesFor(this).t('training.noConfig'));
     return {};
   }
 
@@ -55,34 +52,34 @@ export class TrainingWidget extends MhaWidget {
 
   build() {
     adoptKitStyles(this.root);
+    const m = this.m = messagesFor(this);
     this.runner = new TrainingRunner();
-    const caption = element('p', { className: 'caption', textContent:
-      'Train a one-layer transformer (d_model = 16) here, on this device, and watch its heads. Then switch heads off.' });
+    const caption = element('p', { className: 'caption', textContent: m.t('training.caption') });
 
-    this.taskChoice = new ChoiceGroup({ label: 'Task', controls: 'curves maps', onChoose: (task) => this.#choose({ task }) });
-    this.taskChoice.setOptions(TASKS.map((task) => ({ value: task, content: TASK_TEXT[task].name, label: TASK_TEXT[task].long })));
-    this.headsChoice = new ChoiceGroup({ label: 'Number of heads h', controls: 'curves maps', onChoose: (heads) => this.#choose({ heads }) });
-    this.headsChoice.setOptions(HEAD_COUNTS.map((h) => ({ value: h, content: String(h), label: `${h} head${h === 1 ? '' : 's'} of width ${16 / h}` })));
+    this.taskChoice = new ChoiceGroup({ label: m.t('training.task'), controls: 'curves maps', onChoose: (task) => this.#choose({ task }) });
+    this.taskChoice.setOptions(TASKS.map((task) => ({ value: task, content: this.#task(task).name, label: this.#task(task).long })));
+    this.headsChoice = new ChoiceGroup({ label: m.t('training.headsLabel'), controls: 'curves maps', onChoose: (heads) => this.#choose({ heads }) });
+    this.headsChoice.setOptions(HEAD_COUNTS.map((h) => ({ value: h, content: String(h), label: m.t('training.headsOption', { count: h, width: 16 / h }) })));
     this.seedField = new NumberField({
-      label: 'Seed', value: 1, min: 1, max: MAX_SEED, decimals: 0,
+      label: m.t('training.seed'), value: 1, min: 1, max: MAX_SEED, decimals: 0, messages: m,
       onPropose: (seed) => this.#choose({ seed }),
     });
     this.seedField.element.classList.add('seed-field');
 
-    this.trainButton = element('button', { type: 'button', className: 'train', textContent: 'Train' });
+    this.trainButton = element('button', { type: 'button', className: 'train', textContent: m.t('training.button.train') });
     this.trainButton.setAttribute('aria-controls', 'curves maps');
     this.trainButton.addEventListener('click', () => this.#trainOrPause());
-    this.resetButton = element('button', { type: 'button', className: 'secondary', textContent: 'Reset' });
+    this.resetButton = element('button', { type: 'button', className: 'secondary', textContent: m.t('common.reset') });
     this.resetButton.setAttribute('aria-controls', 'curves maps');
     this.resetButton.addEventListener('click', () => this.#resetRun());
-    this.progress = element('progress', { max: 1, value: 0, ariaLabel: 'Training progress' });
+    this.progress = element('progress', { max: 1, value: 0, ariaLabel: m.t('training.progress') });
     this.progressText = element('span', { className: 'progress-text' });
     this.status = element('p', { className: 'status', role: 'status' });
     this.taskNote = element('p', { className: 'task-note muted' });
 
     const controls = element('div', { className: 'controls', dataset: { panel: 'controls' } }, [
-      element('div', { className: 'control' }, [element('span', { className: 'control-label', textContent: 'Task' }), this.taskChoice.element]),
-      element('div', { className: 'control' }, [element('span', { className: 'control-label', textContent: 'Heads h' }), this.headsChoice.element]),
+      element('div', { className: 'control' }, [element('span', { className: 'control-label', textContent: m.t('training.task') }), this.taskChoice.element]),
+      element('div', { className: 'control' }, [element('span', { className: 'control-label', textContent: m.t('training.heads') }), this.headsChoice.element]),
       this.seedField.element,
     ]);
     const runBar = element('div', { className: 'toolbar run-bar', dataset: { panel: 'controls' } }, [
@@ -90,40 +87,40 @@ export class TrainingWidget extends MhaWidget {
     ]);
 
     // While it trains: the curves and the heads' patterns.
-    this.accuracyChart = new CurveChart({ title: 'Accuracy on held-out sequences, per output', xLabel: 'training steps', percent: true });
-    this.lossChart = new CurveChart({ title: 'Loss on held-out sequences', xLabel: 'training steps' });
+    this.accuracyChart = new CurveChart({ title: m.t('training.accuracyChart'), xLabel: m.t('training.steps'), percent: true, messages: m });
+    this.lossChart = new CurveChart({ title: m.t('training.lossChart'), xLabel: m.t('training.steps'), messages: m });
     this.legend = element('ul', { className: 'legend' });
     this.scores = element('p', { className: 'scores' });
     const curves = element('section', { id: 'curves', className: 'curves', dataset: { panel: 'curves' } }, [
-      element('h3', { textContent: 'Learning' }), this.scores, this.legend,
+      element('h3', { textContent: m.t('training.learning') }), this.scores, this.legend,
       element('div', { className: 'charts' }, [this.accuracyChart.element, this.lossChart.element]),
     ]);
     this.mapsBox = element('div', { className: 'maps' });
     this.example = element('p', { className: 'example muted' });
     const maps = element('section', { id: 'maps', className: 'heads', dataset: { panel: 'heads' } }, [
-      element('h3', { textContent: 'What each head looks at' }), this.example, this.mapsBox,
+      element('h3', { textContent: m.t('training.mapsHeading') }), this.example, this.mapsBox,
     ]);
 
     // Once trained: importance and pruning.
     this.rankingList = element('ol', { className: 'ranking' });
-    this.pruneField = new NumberField({ label: 'Heads to prune, k', value: 1, min: 0, max: 4, decimals: 0, onPropose: (k) => this.#checkPruneCount(k) });
+    this.pruneField = new NumberField({ label: m.t('training.pruneField'), value: 1, min: 0, max: 4, decimals: 0, messages: m, onPropose: (k) => this.#checkPruneCount(k) });
     this.pruneField.element.classList.add('prune-field');
-    this.pruneButton = element('button', { type: 'button', textContent: 'Prune the k least important' });
+    this.pruneButton = element('button', { type: 'button', textContent: m.t('training.pruneButton') });
     this.pruneButton.setAttribute('aria-controls', 'maps curves prune-chart');
     this.pruneButton.addEventListener('click', () => this.#prune());
-    this.pruneChart = new CurveChart({ title: 'Accuracy with the k least important heads removed', xLabel: 'heads removed (least important first)', percent: true, dots: true });
+    this.pruneChart = new CurveChart({ title: m.t('training.pruneChart'), xLabel: m.t('training.pruneAxis'), percent: true, dots: true, messages: m });
     this.pruneChart.element.id = 'prune-chart';
-    this.afterNote = element('p', { className: 'muted after-note', textContent: 'Train the model first: then its heads can be switched off, ranked and pruned.' });
+    this.afterNote = element('p', { className: 'muted after-note', textContent: m.t('training.afterNote') });
     const after = element('section', { className: 'after', dataset: { panel: 'pruning' } }, [
-      element('h3', { textContent: 'Which heads matter' }), this.afterNote, this.rankingList,
+      element('h3', { textContent: m.t('training.whichMatter') }), this.afterNote, this.rankingList,
       element('div', { className: 'toolbar prune-bar' }, [this.pruneField.element, this.pruneButton]),
       this.pruneChart.element,
     ]);
 
     this.comparisonBody = element('tbody');
     this.comparisonTable = element('table', { className: 'comparison' }, [
-      element('caption', { textContent: 'Finished runs (accuracy on held-out sequences, every head on)' }),
-      element('thead', {}, [element('tr', {}, ['Task', 'h', 'Accuracy', 'Per output'].map((t) => element('th', { scope: 'col', textContent: t })))]),
+      element('caption', { textContent: m.t('training.comparison') }),
+      element('thead', {}, [element('tr', {}, [m.t('training.task'), 'h', m.t('training.accuracy'), m.t('training.perOutput')].map((t) => element('th', { scope: 'col', textContent: t })))]),
       this.comparisonBody,
     ]);
     const compare = element('section', { className: 'compare', dataset: { panel: 'comparison' } }, [this.comparisonTable]);
@@ -137,13 +134,27 @@ export class TrainingWidget extends MhaWidget {
     this.runner?.dispose();
   }
 
+  /** A task's words in this widget's language: { name, long, outputs }. */
+  #task(task) {
+    const { m } = this;
+    return {
+      name: m.t(`training.tasks.${task}.name`),
+      long: m.t(`training.tasks.${task}.long`),
+      outputs: TASK_TEXT[task].outputs.map((_, o) => m.t(`training.tasks.${task}.outputs.${o}`)),
+    };
+  }
+
+  #headName(i) {
+    return this.m.t('training.head', { number: i + 1 });
+  }
+
   compute(state) {
     return { state };
   }
 
   render(view, state) {
     this.taskChoice.setValue(state.task);
-    this.taskNote.textContent = `${TASK_TEXT[state.task].long}, at every position of 10-token sequences; ${state.heads} head${state.heads === 1 ? '' : 's'} of width ${16 / state.heads}.`;
+    this.taskNote.textContent = this.m.t('training.taskNote', { task: this.#task(state.task).long, count: state.heads, width: 16 / state.heads });
     this.headsChoice.setValue(state.heads);
     this.seedField.setValue(state.seed);
     if (this.heads?.length !== state.heads || this.builtFor !== `${state.task}/${state.heads}/${state.seed}`) {
@@ -170,11 +181,11 @@ export class TrainingWidget extends MhaWidget {
     if (this.phase === 'training') {
       this.runner.pause();
       this.phase = 'paused';
-      this.#say('Paused.');
+      this.#say(this.m.t('training.say.paused'));
     } else if (this.phase === 'paused') {
       this.runner.resume();
       this.phase = 'training';
-      this.#say('Training again.');
+      this.#say(this.m.t('training.say.again'));
     } else {
       this.#startRun();
     }
@@ -186,19 +197,20 @@ export class TrainingWidget extends MhaWidget {
     this.#clearRun();
     if (off.length) this.commit({ ...this.state, off: [] }); // a new model starts with every head on
     this.phase = 'loading';
-    this.#say('Loading the training core…');
+    const { m } = this;
+    this.#say(m.t('training.say.loading'));
     this.runner.start({ task, heads, seed }, {
       onLoaded: ({ target, inWorker }) => {
         this.phase = 'training';
-        this.where = `${inWorker ? 'in a background thread' : 'on this page, in short slices (no worker here)'}, wasm ${target === 'wasmsimd' ? 'SIMD' : 'scalar'}`;
-        this.#say(`Training ${this.where}.`);
+        this.where = m.t(inWorker ? 'training.where.worker' : 'training.where.page', { kernels: target === 'wasmsimd' ? 'SIMD' : m.t('training.where.scalar') });
+        this.#say(m.t('training.say.training', { where: this.where }));
         this.#paintButtons();
       },
       onLook: (look) => this.#showLook(look),
       onDone: (look, analysis) => this.#finish(look, analysis),
       onError: (message) => {
         this.phase = 'failed';
-        this.#say(`Training stopped: ${message}`);
+        this.#say(m.t('training.say.stopped', { message }));
         this.#paintButtons();
       },
     });
@@ -215,7 +227,7 @@ export class TrainingWidget extends MhaWidget {
     this.#stopRun();
     this.#clearRun();
     if (this.state.off.length) this.commit({ ...this.state, off: [] });
-    this.#say('Reset: the model is untrained again.');
+    this.#say(this.m.t('training.say.reset'));
     this.#paintButtons();
     this.trainButton.focus();
   }
@@ -228,7 +240,7 @@ export class TrainingWidget extends MhaWidget {
     this.appliedOff = null;
     this.progress.value = 0;
     this.progressText.textContent = '';
-    this.scores.textContent = 'Not trained yet: press Train.';
+    this.scores.textContent = this.m.t('training.notTrained');
     this.legend.replaceChildren();
     this.accuracyChart.clear();
     this.lossChart.clear();
@@ -247,10 +259,10 @@ export class TrainingWidget extends MhaWidget {
     this.lastLook = look;
     this.looks.push(look);
     this.progress.value = look.steps / look.totalSteps;
-    this.progressText.textContent = `step ${look.steps.toLocaleString('en')} of ${look.totalSteps.toLocaleString('en')}`;
+    this.progressText.textContent = this.m.t('training.stepOf', { step: look.steps, total: look.totalSteps });
     this.#drawCurves();
     this.#drawPatterns(look);
-    if (this.phase === 'paused') this.#say(`Paused at step ${look.steps.toLocaleString('en')}.`);
+    if (this.phase === 'paused') this.#say(this.m.t('training.say.pausedAt', { step: look.steps }));
   }
 
   #finish(look, analysis) {
@@ -262,7 +274,7 @@ export class TrainingWidget extends MhaWidget {
     this.comparison.set(key, { ...this.state, accuracy: look.accuracy, outputAccuracy: look.outputAccuracy });
     this.#drawComparison();
     this.#drawAnalysis();
-    this.#say(`Trained: ${formatPercent(look.accuracy, 1)} of held-out positions right. Switch heads off to see what each one does.`);
+    this.#say(this.m.t('training.say.trained', { accuracy: this.m.percent(look.accuracy, 1) }));
     this.#paintButtons();
     if (this.state.off.length) this.#applyOff(this.state.off);
   }
@@ -278,8 +290,9 @@ export class TrainingWidget extends MhaWidget {
       this.#drawScores(look);
       this.#drawPatterns(look);
       this.#drawPruneChart();
-      this.#say(off.length === 0 ? `Every head on: ${formatPercent(look.accuracy, 1)} right.`
-        : `${off.map(headName).join(', ')} off: ${formatPercent(look.accuracy, 1)} right.`);
+      const accuracy = this.m.percent(look.accuracy, 1);
+      this.#say(off.length === 0 ? this.m.t('training.say.allOn', { accuracy })
+        : this.m.t('training.say.off', { heads: off.map((i) => this.#headName(i)).join(', '), accuracy, count: off.length }));
     } catch {
       // The run was stopped meanwhile: nothing to show.
     }
@@ -293,7 +306,7 @@ export class TrainingWidget extends MhaWidget {
   }
 
   #checkPruneCount(k) {
-    return k <= this.state.heads ? null : `k: at most ${this.state.heads} (the model has ${this.state.heads} head${this.state.heads === 1 ? '' : 's'})`;
+    return k <= this.state.heads ? null : this.m.t('training.pruneTooMany', { count: this.state.heads });
   }
 
   #prune() {
@@ -309,7 +322,7 @@ export class TrainingWidget extends MhaWidget {
     const L = 10;
     this.heads = Array.from({ length: h }, (_, i) => {
       const map = new Heatmap({
-        label: `${headName(i)}: attention weights, one row per position, one column per position it looks at`,
+        label: this.m.t('training.mapLabel', { name: this.#headName(i) }), messages: this.m,
         tokens: Array.from({ length: L }, (_, t) => String(t + 1)), weights: new Float32Array(L * L), colour: headColour(i),
         compact: true,
       });
@@ -317,7 +330,7 @@ export class TrainingWidget extends MhaWidget {
       toggle.setAttribute('aria-controls', 'curves maps');
       toggle.addEventListener('change', () => this.#toggleHead(i, toggle.checked));
       const result = element('span', { className: 'head-result' });
-      const label = element('label', { className: 'head-switch' }, [toggle, element('span', { className: 'head-name', textContent: `${headName(i)} on` })]);
+      const label = element('label', { className: 'head-switch' }, [toggle, element('span', { className: 'head-name', textContent: this.m.t('training.headOn', { name: this.#headName(i) }) })]);
       const panel = element('div', { className: 'head-panel', dataset: { head: String(i) } }, [label, result, map.element]);
       panel.style.setProperty('--head', headColour(i));
       return { map, toggle, result, panel, L };
@@ -330,7 +343,9 @@ export class TrainingWidget extends MhaWidget {
     const looks = this.looks;
     if (!looks.length) return;
     const last = looks[looks.length - 1];
-    const outputs = TASK_TEXT[this.state.task].outputs;
+    const { m } = this;
+    const percent = (v) => m.percent(v, 1);
+    const outputs = this.#task(this.state.task).outputs;
     const xMax = last.totalSteps;
     const xTicks = [0, Math.round(xMax / 2), xMax];
     const accuracySeries = outputs.map((name, o) => ({
@@ -339,30 +354,34 @@ export class TrainingWidget extends MhaWidget {
     accuracySeries.push({ className: 'chance', points: [[0, last.chance], [xMax, last.chance]] });
     this.accuracyChart.draw(accuracySeries, {
       xMax, yMax: 1, xTicks,
-      description: `Accuracy after ${last.steps} of ${xMax} steps: ${outputs.map((n, o) => `${n} ${formatPercent(last.outputAccuracy[o], 1)}`).join(', ')}; chance is ${formatPercent(last.chance, 1)}.`,
+      description: m.t('training.accuracyDescription', {
+        step: last.steps, total: xMax, outputs: outputs.map((n, o) => `${n} ${percent(last.outputAccuracy[o])}`).join(', '), chance: percent(last.chance),
+      }),
     });
     const lossMax = Math.max(...looks.map((l) => l.loss).filter(Number.isFinite), 0.1);
     this.lossChart.draw([{ className: 'loss', colour: 'var(--ui-ink)', points: looks.map((l) => [l.steps, l.loss]) }], {
-      xMax, yMax: Math.ceil(lossMax), xTicks, description: `Loss after ${last.steps} steps: ${last.loss.toFixed(3)}.`,
+      xMax, yMax: Math.ceil(lossMax), xTicks, description: m.t('training.lossDescription', { step: last.steps, loss: m.number(last.loss, 3) }),
     });
     this.legend.replaceChildren(...outputs.map((name, o) => {
       const item = element('li', { className: `output-${o}` }, [element('span', { className: 'swatch' }), name]);
       item.style.setProperty('--line', OUTPUT_COLOURS[o]);
       return item;
-    }), element('li', { className: 'chance' }, [element('span', { className: 'swatch' }), `chance (1 in ${Math.round(1 / last.chance)})`]));
+    }), element('li', { className: 'chance' }, [element('span', { className: 'swatch' }), m.t('training.chance', { count: Math.round(1 / last.chance) })]));
     this.#drawScores(last);
   }
 
   #drawScores(look) {
-    const outputs = TASK_TEXT[this.state.task].outputs;
+    const { m } = this;
+    const outputs = this.#task(this.state.task).outputs;
     const off = look.mask.filter(Boolean).length;
-    this.scores.textContent = `${off ? `With ${off} head${off === 1 ? '' : 's'} off: ` : ''}${formatPercent(look.accuracy, 1)} right`
-      + (outputs.length > 1 ? ` (${outputs.map((n, o) => `${n}: ${formatPercent(look.outputAccuracy[o], 1)}`).join(', ')})` : '')
-      + `, loss ${look.loss.toFixed(3)}.`;
+    const parts = outputs.length > 1 ? m.t('training.scoreParts', { parts: outputs.map((n, o) => `${n}: ${m.percent(look.outputAccuracy[o], 1)}`).join(', ') }) : '';
+    this.scores.textContent = m.t(off ? 'training.scoreOff' : 'training.score', {
+      count: off, accuracy: m.percent(look.accuracy, 1), parts, loss: m.number(look.loss, 3),
+    });
   }
 
   #drawPatterns(look) {
-    this.example.textContent = `Held-out sequence (tokens): ${look.tokens.join(' ')}. Row = the position predicting, column = where it looks.`;
+    this.example.textContent = this.m.t('training.example', { tokens: look.tokens.join(' ') });
     look.patterns.forEach((weights, i) => {
       const head = this.heads[i];
       if (!head) return;
@@ -375,9 +394,13 @@ export class TrainingWidget extends MhaWidget {
     const { ranking } = this.analysis;
     // Most important first, as a reader expects a ranking.
     this.rankingList.replaceChildren(...[...ranking].reverse().map((r) => {
+      const { m } = this;
       const item = element('li', {}, [
-        element('span', { className: 'head-name', textContent: headName(r.head) }),
-        `: switched off alone, ${formatPercent(r.accuracyWithout, 1)} right (loss +${r.lossChange.toFixed(2)}); gradient score ${r.gradientScore.toPrecision(2)}.`,
+        element('span', { className: 'head-name', textContent: this.#headName(r.head) }),
+        m.t('training.ranking', {
+          accuracy: m.percent(r.accuracyWithout, 1), loss: m.number(r.lossChange, 2),
+          score: r.gradientScore.toPrecision(2).replace('.', m.decimalSeparator).replace('-', '−'),
+        }),
       ]);
       item.style.setProperty('--head', headColour(r.head));
       return item;
@@ -385,7 +408,7 @@ export class TrainingWidget extends MhaWidget {
     for (const head of this.heads) head.toggle.disabled = this.readOnly;
     this.heads.forEach((head, i) => {
       const r = ranking.find((x) => x.head === i);
-      head.result.textContent = r ? `off alone: ${formatPercent(r.accuracyWithout, 0)} right` : '';
+      head.result.textContent = r ? this.m.t('training.offAlone', { accuracy: this.m.percent(r.accuracyWithout, 0) }) : '';
     });
     this.#drawPruneChart();
   }
@@ -398,25 +421,26 @@ export class TrainingWidget extends MhaWidget {
     const matches = curve[removed]?.off.join(',') === this.state.off.join(',');
     this.pruneChart.draw([{ className: 'prune', colour: 'var(--ui-accent)', points: curve.map((c) => [c.removed, c.accuracy]) }], {
       xMax: h, yMax: 1, xTicks: curve.map((c) => c.removed), marker: matches ? removed : null,
-      description: `Accuracy with the k least important heads removed: ${curve.map((c) => `k = ${c.removed}: ${formatPercent(c.accuracy, 1)}`).join(', ')}.`,
+      description: this.m.t('training.pruneDescription', { points: curve.map((c) => `k = ${c.removed}: ${this.m.percent(c.accuracy, 1)}`).join(', ') }),
     });
   }
 
   #drawComparison() {
     const rows = [...this.comparison.values()].sort((a, b) => (a.task.localeCompare(b.task)) || (a.heads - b.heads) || (a.seed - b.seed));
+    const { m } = this;
     this.comparisonBody.replaceChildren(...rows.map((r) => element('tr', {}, [
-      element('td', { textContent: `${TASK_TEXT[r.task].name}${r.seed === 1 ? '' : ` (seed ${r.seed})`}` }),
+      element('td', { textContent: r.seed === 1 ? this.#task(r.task).name : m.t('training.withSeed', { task: this.#task(r.task).name, seed: r.seed }) }),
       element('td', { textContent: String(r.heads) }),
-      element('td', { textContent: formatPercent(r.accuracy, 1) }),
-      element('td', { textContent: TASK_TEXT[r.task].outputs.map((n, o) => `${n} ${formatPercent(r.outputAccuracy[o], 1)}`).join(', ') }),
+      element('td', { textContent: m.percent(r.accuracy, 1) }),
+      element('td', { textContent: this.#task(r.task).outputs.map((n, o) => `${n} ${m.percent(r.outputAccuracy[o], 1)}`).join(', ') }),
     ])));
     this.comparisonTable.hidden = rows.length === 0;
   }
 
   #paintButtons() {
     if (!this.trainButton) return;
-    const label = { training: 'Pause', paused: 'Resume', loading: 'Pause', trained: 'Train again', failed: 'Train again' }[this.phase] ?? 'Train';
-    this.trainButton.textContent = label;
+    const button = { training: 'pause', paused: 'resume', loading: 'pause', trained: 'again', failed: 'again' }[this.phase] ?? 'train';
+    this.trainButton.textContent = this.m.t(`training.button.${button}`);
     this.trainButton.disabled = this.readOnly || this.phase === 'loading';
     this.resetButton.disabled = this.readOnly || this.phase === 'idle';
     const trained = this.phase === 'trained';
