@@ -12,7 +12,9 @@ import { describe, test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const session = useSiteAndBrowser();
-const WIDGETS = ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions'];
+const WIDGETS = ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions', 'training'];
+// Widgets with an Undo button (training has none: its Reset drops the trained model).
+const WITH_UNDO = new Set(['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions']);
 const KEYS = ['ArrowUp', 'ArrowRight', 'PageUp', 'End', 'Enter', ' '];
 const MAX_TAB_STOPS = 80;
 
@@ -105,7 +107,7 @@ describe('widget base', () => {
       await page.close();
     });
 
-    test(`${widget}: Undo keeps the focus in the widget when its last step disables it`, async () => {
+    test(`${widget}: Undo keeps the focus in the widget when its last step disables it`, { skip: !WITH_UNDO.has(widget) && 'no Undo button' }, async () => {
       const { page, problems } = await openEmbed(widget);
       const start = await stateOf(page, widget);
       assert.ok(await editByKeyboard(page, widget), 'one edit to undo');

@@ -65,6 +65,7 @@ export class TrainingWidget extends MhaWidget {
       onPropose: (seed) => this.#choose({ seed }),
     });
     this.seedField.element.classList.add('seed-field');
+    this.seedField.input.setAttribute('aria-controls', 'curves maps');
 
     this.trainButton = element('button', { type: 'button', className: 'train', textContent: m.t('training.button.train') });
     this.trainButton.setAttribute('aria-controls', 'curves maps');
@@ -105,16 +106,19 @@ export class TrainingWidget extends MhaWidget {
     this.rankingList = element('ol', { className: 'ranking' });
     this.pruneField = new NumberField({ label: m.t('training.pruneField'), value: 1, min: 0, max: 4, decimals: 0, messages: m, onPropose: (k) => this.#checkPruneCount(k) });
     this.pruneField.element.classList.add('prune-field');
+    this.pruneField.input.setAttribute('aria-controls', 'prune-chart');
     this.pruneButton = element('button', { type: 'button', textContent: m.t('training.pruneButton') });
-    this.pruneButton.setAttribute('aria-controls', 'maps curves prune-chart');
+    this.pruneButton.setAttribute('aria-controls', 'prune-chart');
     this.pruneButton.addEventListener('click', () => this.#prune());
     this.pruneChart = new CurveChart({ title: m.t('training.pruneChart'), xLabel: m.t('training.pruneAxis'), percent: true, dots: true, messages: m });
     this.pruneChart.element.id = 'prune-chart';
     this.afterNote = element('p', { className: 'muted after-note', textContent: m.t('training.afterNote') });
     const after = element('section', { className: 'after', dataset: { panel: 'pruning' } }, [
       element('h3', { textContent: m.t('training.whichMatter') }), this.afterNote, this.rankingList,
-      element('div', { className: 'toolbar prune-bar' }, [this.pruneField.element, this.pruneButton]),
-      this.pruneChart.element,
+      this.pruneBox = element('div', { className: 'prune-box' }, [
+        element('div', { className: 'toolbar prune-bar' }, [this.pruneField.element, this.pruneButton]),
+        this.pruneChart.element,
+      ]),
     ]);
 
     this.comparisonBody = element('tbody');
@@ -448,6 +452,8 @@ export class TrainingWidget extends MhaWidget {
     this.pruneField.setReadonly?.(this.readOnly);
     for (const head of this.heads ?? []) head.toggle.disabled = this.readOnly || !trained;
     this.afterNote.hidden = trained;
+    // Untrained, the pruning controls and their empty chart would only lengthen the page.
+    this.pruneBox.hidden = !trained;
     this.progress.hidden = this.phase === 'idle';
     this.comparisonTable.hidden = this.comparison.size === 0;
   }
