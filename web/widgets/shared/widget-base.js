@@ -310,13 +310,33 @@ export class MhaWidget extends HTMLElement {
     }
   }
 
+  // panels="a b": only these panels. A name that is not one of this widget's (a typo, or
+  // "Plane" for "plane": names are matched exactly) is named in a notice at the top with the
+  // widget's panel names, and when no name is known every panel stays shown: a wrong
+  // attribute never leaves an empty widget.
   #applyPanels() {
     const wanted = this.getAttribute('panels');
     if (wanted === null) return;
-    const names = new Set(wanted.split(/[\s,]+/).filter(Boolean));
-    for (const panel of this.body.querySelectorAll('[data-panel]')) {
-      panel.hidden = !names.has(panel.dataset.panel);
+    const panels = [...this.body.querySelectorAll('[data-panel]')];
+    const known = [...new Set(panels.map((panel) => panel.dataset.panel))];
+    const names = wanted.split(/[\s,]+/).filter(Boolean);
+    const shown = new Set(names.filter((name) => known.includes(name)));
+    const unknown = names.filter((name) => !known.includes(name));
+    if (unknown.length > 0 || shown.size === 0) {
+      const hint = (name) => {
+        const same = known.find((panel) => panel.toLowerCase() === name.toLowerCase());
+        return same ? `“${name.slice(0, 40)}” (did you mean “${same}”?)` : `“${name.slice(0, 40)}”`;
+      };
+      const what = unknown.length > 0 ? `The panels attribute names no panel of this widget: ${unknown.slice(0, 5).map(hint).join(', ')}.`
+        : 'The panels attribute is empty.';
+      const fallback = shown.size === 0 ? ' Showing every panel.' : '';
+      this.body.prepend(element('p', {
+        className: 'notice panels-notice', role: 'status',
+        textContent: known.length === 0 ? `${what}${fallback} This widget has no panels to choose from.`
+          : `${what}${fallback} This widget's panels are ${known.map((name) => `“${name}”`).join(', ')} (lower case, separated by spaces).`,
+      }));
     }
+    for (const panel of panels) panel.hidden = shown.size > 0 && !shown.has(panel.dataset.panel);
   }
 
   // Read-only: controls stay visible and readable (text fields are readOnly, not removed)
