@@ -43,14 +43,9 @@ const mathObserver = new ResizeObserver((entries) => {
 });
 for (const box of document.querySelectorAll('.math-display')) mathObserver.observe(box);
 
-// Course authors take a widget, as it is, to their own page: each widget's Embed tab (on
-// its top edge, see widgets/shared/embed-code.js) gives the inline element and the iframe,
-// ready to paste. The addresses point at this site's folder (where multiple-heads.js and
-// embed.html are).
+// Course authors take a widget, as it is, to their own page: an Embed button at each
+// widget's top right corner (widgets/shared/embed-code.js) gives the inline element and
+// the iframe, ready to paste. The addresses point at this site's folder (where
+// multiple-heads.js and embed.html are).
 const siteUrl = new URL('./', location.href).href;
-for (const widget of document.querySelectorAll('.lesson-widget')) {
-  // On 'ready' (the widget's shadow root and skip link exist then); a second call does nothing.
-  const add = () => addEmbedCode(widget, siteUrl);
-  widget.addEventListener('ready', add);
-  if (widget.hasAttribute('ready')) add();
-}
+for (const widget of document.querySelectorAll('.lesson-widget')) addEmbedCode(widget, siteUrl);

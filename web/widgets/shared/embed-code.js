@@ -2,16 +2,21 @@
 // as it is now, on their own page: the inline element (the package script and the tag with
 // its current state, attributes as in docs/EMBEDDING.md) and the iframe (embed.html with
 // the same attributes as URL parameters, a width, and the resizer script), each with a Copy
-// button. One small "Embed" tab on the widget's top edge (straddling its border, in the
-// page's margin and the widget's padding, so no row of any widget grows) opens them in a
-// modal <dialog> (the top layer): no page length on a phone, one tab stop in the widget,
-// right after its skip link.
+// button, in a modal <dialog> (the top layer).
+//
+// The button that opens it is the page's, not the widget's: it stands in the light DOM just
+// before the widget (one tab stop before the widget's own "skip past" link, so the widget
+// keeps its own tab stops), in a wrapper that gives it the widget's corner to sit at. It
+// takes no row, so the page is no longer: 900 px and wider, a 44 px square in the page's
+// margin beside the widget's top right corner; narrower, a 24 px tab on the widget's top
+// border (see embed-code.css).
 //
 // The code is text in read-only text areas, never markup on this page: a crafted state
 // cannot inject anything here, and what is copied is exactly what is shown.
 import { WIDGETS } from '../registry.js';
 import { element } from './widget-base.js';
 import styles from './embed-code.css?inline';
+
 
 // Attributes that belong to the lesson page rather than to the widget: its key in this
 // page's address and whether it uses it (the author's page has its own).
@@ -51,29 +56,48 @@ let sheet = null;
 let counter = 0;
 
 /**
- * Adds the Embed tab and its dialog to a widget (in its shadow root, beside the body, so a
- * rebuild of the body keeps them). Calling it again does nothing.
+ * Gives a lesson widget its Embed button and dialog: wraps the widget (moving it in one
+ * task, which the widget survives unchanged) and shows the button once the widget is ready.
+ * Calling it again does nothing. Returns { button, dialog }, or null for an element that is
+ * not a registry widget.
  */
 export function addEmbedCode(widget, siteUrl) {
-  const root = widget.shadowRoot;
-  const skip = root?.querySelector('.skip-widget');
-  if (!skip || root.querySelector('.embed-open') || !entryFor(widget)) return null;
+  const entry = entryFor(widget);
+  if (!entry || widget.parentElement?.classList.contains('embed-frame')) return null;
   if (!sheet) {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(styles);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }
-  if (!root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const id = `embed-${++counter}`;
   const dialog = buildDialog(widget, siteUrl, id);
-  const open = element('button', { type: 'button', className: 'secondary embed-open', textContent: 'Embed' });
+  const open = element('button', { type: 'button', className: 'embed-open', hidden: !widget.hasAttribute('ready') }, [
+    codeIcon(), element('span', { className: 'embed-word', textContent: 'Embed' }),
+  ]);
+  open.title = 'Embed code';
   open.setAttribute('aria-haspopup', 'dialog');
-  open.setAttribute('aria-label', `Embed code for this widget (${entryFor(widget)[1].title})`);
-  open.dataset.noFigure = ''; // it changes no figure (see tests/browser/one-screen.test.mjs)
+  open.setAttribute('aria-label', `Embed code for the widget “${entry[1].title}”`);
   open.addEventListener('click', () => dialog.show());
-  skip.after(open);
-  root.append(dialog.element);
   dialog.element.addEventListener('close', () => open.focus());
+  // Shown when the widget has a state to give (and again if it is rebuilt).
+  widget.addEventListener('ready', () => { open.hidden = false; });
+  const frame = element('div', { className: 'embed-frame' });
+  widget.before(frame);
+  frame.append(open, widget, dialog.element);
   return { button: open, dialog: dialog.element };
+}
+
+// "</>": the usual sign for code (decorative; the button's name says what it does).
+function codeIcon() {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('class', 'embed-icon');
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M8 6 L2 12 L8 18 M16 6 L22 12 L16 18 M14 3 L10 21');
+  svg.append(path);
+  return svg;
 }
 
 function buildDialog(widget, siteUrl, id) {
@@ -94,14 +118,14 @@ function buildDialog(widget, siteUrl, id) {
       copy,
     ]);
   };
-  const close = element('button', { type: 'button', className: 'secondary', textContent: 'Close' });
+  const close = element('button', { type: 'button', className: 'embed-secondary', textContent: 'Close' });
   const dialog = element('dialog', { className: 'embed-dialog' }, [
-    element('h3', { id: `${id}-title`, textContent: `Embed “${title}” as it is now` }),
+    element('h2', { id: `${id}-title`, textContent: `Embed “${title}” as it is now` }),
     element('p', { className: 'embed-help', textContent: 'Paste one of these into your page: it shows this widget in its current state. The addresses point at this site; if you host the files yourself (see docs/EMBEDDING.md), change them to yours.' }),
     block('inline', 'Inline element', 'The package script (once per page) and the element.'),
     block('iframe', 'Iframe', 'The resizer script (once per page, so the frame takes the widget’s height) and the frame.'),
     status,
-    element('div', { className: 'toolbar' }, [close]),
+    element('div', { className: 'embed-actions' }, [close]),
   ]);
   dialog.setAttribute('aria-labelledby', `${id}-title`);
   close.addEventListener('click', () => dialog.close());

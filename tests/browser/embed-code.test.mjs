@@ -1,0 +1,217 @@
+// Issue 14, item 5: "Copy embed code" on the lesson page (web/widgets/shared/embed-code.js).
+//   * every widget offers one Embed button: the page's, just before the widget (the widget
+//     keeps at most 15 tab stops of its own), no page length at 1280, 1100, 390 or 320 px,
+//     a 44 px square beside the widget where the page is wide, a 24 px tab on its top edge
+//     where it is not;
+//   * its dialog gives the inline element and the iframe with the widget's current state;
+//     Copy puts the text on the clipboard and says so; without clipboard access the text
+//     is selected and the learner told what happened;
+//   * pasted into a fresh page with the package script, the inline element shows the same
+//     state; so does the pasted iframe (with the resizer sizing it);
+//   * axe finds nothing with the dialog open, light and dark.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { serveStatic } from '../../scripts/lib/static-server.mjs';
+import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { WIDGETS } from '../../web/widgets/registry.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let browser, server, site;
+
+before(async () => {
+  // The lesson site under /lesson/, and the course author's own pages beside it.
+  site = mkdtempSync(path.join(tmpdir(), 'mha-embed-code-'));
+  symlinkSync(DIST_DIR, path.join(site, 'lesson'));
+  server = await serveStatic(site);
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(site, { recursive: true, force: true });
+});
+
+const LESSON = () => `${server.url}lesson/`;
+
+async function openLesson(viewport = { width: 1280, height: 800 }, scheme = 'light') {
+  const { page, problems } = await newWatchedPage(browser, viewport);
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.goto(LESSON());
+  // The lesson's widgets: the registry's that are on the page.
+  const tags = await page.evaluate((all) => all.filter((tag) => document.querySelector(tag)), Object.values(WIDGETS).map((w) => w.tag));
+  for (const tag of tags) await page.locator(`${tag}[ready]`).waitFor();
+  return { page, problems, tags };
+}
+
+const titleOf = (tag) => Object.values(WIDGETS).find((w) => w.tag === tag).title;
+// The button is the page's, just before the widget (not one of the widget's tab stops).
+const embedButton = (page, tag) => page.getByRole('button', { name: `Embed code for the widget “${titleOf(tag)}”`, exact: true });
+const dialogOf = (page, tag) => page.getByRole('dialog', { name: `Embed “${titleOf(tag)}” as it is now` });
+
+// Elements reachable with Tab inside a widget's shadow root (as in one-screen.test.mjs).
+const TAB_STOPS = `(root) => [...root.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')]
+  .filter((el) => el.tabIndex >= 0 && !el.disabled && !el.closest('[hidden], details:not([open]) > :not(summary)')
+    && (el.getClientRects().length > 0 || el.classList.contains('skip-widget')))`;
+
+async function pageLength(page, tags, shown) {
+  await page.evaluate(([tags, shown]) => {
+    for (const tag of tags) document.querySelector(tag).parentElement.querySelector('.embed-open').hidden = !shown;
+  }, [tags, shown]);
+  return page.evaluate(() => document.documentElement.scrollHeight);
+}
+
+describe('copy embed code', () => {
+  test('one Embed button per widget: one tab stop, no page length on phones, 44 px beside wide widgets', async () => {
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 1100, height: 800 }, { width: 390, height: 844 }, { width: 320, height: 700 }]) {
+      const { page, problems, tags } = await openLesson(viewport);
+      assert.ok(tags.length >= 5);
+      for (const tag of tags) {
+        assert.equal(await embedButton(page, tag).count(), 1, `${tag} has one Embed button`);
+        const stops = await page.evaluate(`(${TAB_STOPS})(document.querySelector('${tag}').shadowRoot).length`);
+        assert.ok(stops <= 15, `${tag} at ${viewport.width} px: ${stops} tab stops`);
+        const box = await embedButton(page, tag).boundingBox();
+        const widget = await page.locator(tag).boundingBox();
+        if (viewport.width >= 900) {
+          assert.ok(box.width >= 44 && box.height >= 44, `${tag}: ${box.width} x ${box.height}`);
+          assert.ok(box.x >= widget.x + widget.width && box.x + box.width <= viewport.width, `${tag}: beside the widget, on the page`);
+        } else {
+          assert.ok(box.height >= 24 && box.width >= 44, `${tag}: ${box.width} x ${box.height}`);
+          assert.ok(box.x + box.width <= widget.x + widget.width, `${tag}: within the widget's width`);
+        }
+      }
+      const withButtons = await pageLength(page, tags, true);
+      const without = await pageLength(page, tags, false);
+      assert.equal(withButtons, without, `at ${viewport.width} px the Embed buttons add no page length`);
+      await pageLength(page, tags, true);
+      if (viewport.width === 390) {
+        await page.locator('mha-layer').evaluate((w) => { w.scrollIntoView(); scrollBy(0, -40); });
+        await screenshot(page, 'embed-code-button-390');
+      }
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+
+  test('the dialog: the current state in both snippets; Copy says it copied; Escape returns focus', async () => {
+    const { page, problems, tags } = await openLesson();
+    await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
+    const state = await page.$eval('mha-blend', (w) => w.state);
+    await embedButton(page, 'mha-blend').click();
+    const dialog = dialogOf(page, 'mha-blend');
+    await dialog.waitFor();
+    const inline = await dialog.getByRole('textbox', { name: 'Inline element' }).inputValue();
+    const iframe = await dialog.getByRole('textbox', { name: 'Iframe' }).inputValue();
+    assert.match(inline, new RegExp(`^<script type="module" src="${LESSON()}multiple-heads\\.js"></script>\\n<mha-blend state='[^']+'></mha-blend>$`));
+    assert.deepEqual(JSON.parse(/state='([^']+)'/.exec(inline)[1].replaceAll('&#39;', "'").replaceAll('&amp;', '&')), state);
+    assert.match(iframe, new RegExp(`^<script type="module" src="${LESSON()}embed-resizer\\.js"></script>\\n<iframe title="One head, one average" src="${LESSON()}embed\\.html\\?widget=blend&amp;state=[^"]+" width="100%" height="\\d+"></iframe>$`));
+    const src = new URL(/src="([^"]+embed\.html[^"]+)"/.exec(iframe)[1].replaceAll('&amp;', '&'));
+    assert.deepEqual(JSON.parse(src.searchParams.get('state')), state);
+
+    await dialog.getByRole('button', { name: 'Copy the inline element' }).click();
+    await assert.doesNotReject(dialog.getByText('Copied the inline element to the clipboard.').waitFor());
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), inline);
+    await screenshot(page, 'embed-code-dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('embed-open')), true, 'focus is back on the Embed button');
+
+    // Every widget's inline code carries its own state.
+    for (const tag of tags) {
+      await embedButton(page, tag).click();
+      const code = await dialogOf(page, tag).getByRole('textbox', { name: 'Inline element' }).inputValue();
+      const expected = await page.$eval(tag, (w) => w.state);
+      assert.deepEqual(JSON.parse(new RegExp(`<${tag} state='([^']+)'>`).exec(code)[1].replaceAll('&#39;', "'").replaceAll('&amp;', '&')), expected, tag);
+      await dialogOf(page, tag).getByRole('button', { name: 'Close' }).click();
+    }
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('without clipboard access the code is selected and the learner told so', async () => {
+    const { page, problems } = await openLesson();
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } });
+    });
+    await embedButton(page, 'mha-wo-mixing').click();
+    const dialog = dialogOf(page, 'mha-wo-mixing');
+    await dialog.getByRole('button', { name: 'Copy the iframe' }).click();
+    const status = dialog.getByRole('status');
+    await page.waitForFunction((tag) => document.querySelector(tag).parentElement.querySelector('.embed-status').textContent !== '', 'mha-wo-mixing');
+    assert.match(await status.textContent(), /^(Copied the iframe to the clipboard\.|The iframe is selected: press Ctrl\+C)/);
+    const selection = await page.$eval('mha-wo-mixing', (w) => {
+      const area = w.parentElement.querySelector('textarea[id$="-iframe"]');
+      return { all: area.selectionStart === 0 && area.selectionEnd === area.value.length, focused: document.activeElement === area };
+    });
+    assert.deepEqual(selection, { all: true, focused: true });
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test('pasted into a fresh page, the inline element and the iframe show the same state', async () => {
+    const { page, problems } = await openLesson();
+    await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
+    await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
+    const state = await page.$eval('mha-blend', (w) => w.state);
+    const headline = await page.locator('mha-blend .headline').textContent();
+    await embedButton(page, 'mha-blend').click();
+    const dialog = dialogOf(page, 'mha-blend');
+    const pasted = {};
+    for (const kind of ['inline element', 'iframe']) {
+      await dialog.getByRole('button', { name: `Copy the ${kind}` }).click();
+      await dialog.getByText(`Copied the ${kind} to the clipboard.`).waitFor();
+      pasted[kind] = await page.evaluate(() => navigator.clipboard.readText());
+    }
+    const author = (name, snippet) => writeFileSync(path.join(site, name), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>My course</title><link rel="icon" href="data:,"></head>
+<body><main><h1>My course</h1><p>Some prose of mine.</p>
+${snippet}
+</main></body></html>`);
+    author('inline.html', pasted['inline element']);
+    author('framed.html', pasted.iframe);
+
+    const fresh = await newWatchedPage(browser);
+    await fresh.page.goto(`${server.url}inline.html`);
+    await fresh.page.locator('mha-blend[ready]').waitFor();
+    assert.deepEqual(await fresh.page.$eval('mha-blend', (w) => w.state), state, 'inline: the same state');
+    assert.equal(await fresh.page.locator('mha-blend .headline').textContent(), headline);
+
+    await fresh.page.goto(`${server.url}framed.html`);
+    const frame = fresh.page.frameLocator('iframe');
+    await frame.locator('mha-blend[ready]').waitFor();
+    assert.deepEqual(await frame.locator('mha-blend').evaluate((w) => w.state), state, 'iframe: the same state');
+    assert.equal(await frame.locator('mha-blend .headline').textContent(), headline);
+    // The resizer gives the frame the widget's height, and the frame is as wide as the column.
+    await fresh.page.waitForFunction(() => {
+      const frameElement = document.querySelector('iframe');
+      // (width 100% is the content box; the frame's default 2 px border comes on top.)
+      return Math.abs(frameElement.clientWidth - document.querySelector('main').clientWidth) < 1
+        && frameElement.getBoundingClientRect().height > 500;
+    });
+    await screenshot(fresh.page, 'embed-code-pasted-iframe');
+    assert.deepEqual([...problems, ...fresh.problems], []);
+    await page.close();
+    await fresh.page.close();
+  });
+
+  for (const scheme of ['light', 'dark']) {
+    test(`axe: no violations with an Embed dialog open (${scheme})`, async () => {
+      const { page, problems } = await openLesson({ width: 1280, height: 800 }, scheme);
+      await embedButton(page, 'mha-heads-questions').click();
+      await dialogOf(page, 'mha-heads-questions').waitFor();
+      await page.evaluate(axeSource);
+      const results = await page.evaluate(() => window.axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      }));
+      const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      assert.deepEqual(found, []);
+      if (scheme === 'dark') await screenshot(page, 'embed-code-dialog-dark');
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
