@@ -13,6 +13,7 @@ import { loadTestEngine, loadTestTrainingEngine } from '../tests/node/load-engin
 import { attentionForwardPlain } from './attention-plain.js';
 import { pageBench } from './page-bench.mjs';
 import { trainingBench } from './training-bench.mjs';
+import { printTrainingPage, trainingPageBench } from './training-page-bench.mjs';
 
 const settings = JSON.parse(readFileSync(path.join(ROOT, 'bench/bench_configs.json'), 'utf8'));
 const quick = process.argv.includes('--quick');
@@ -63,6 +64,9 @@ const training = trainingBench({
   engines: trainingEngines, nativeBinary: path.join(nativeDir, 'bench_training_native'), seed: 1, timedSteps: quick ? 50 : 300,
 });
 if (onlyTraining) {
+  step('build the page for the training widget measurement', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
+  training.page = await trainingPageBench();
+  printTrainingPage(training.page);
   mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
   const file = path.join(ROOT, 'bench/results/training.json');
   writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, training }, null, 2)}\n`);
@@ -156,6 +160,8 @@ console.log('\nequal cost (wasm SIMD time ratio to h = 1):', Object.entries(equa
 
 step('build the page for the page measurements', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
 const page = await pageBench();
+training.page = await trainingPageBench();
+printTrainingPage(training.page);
 console.log(`\npage: core download ${(page.size.totalGzip / 1024).toFixed(1)} kB gzipped (wasm ${(page.size.wasmGzip / 1024).toFixed(1)} + loader ${(page.size.loaderGzip / 1024).toFixed(1)}; target <= 80 kB)`);
 console.log(`page: interactive (all widgets ready) ${page.interactiveMs.median.toFixed(0)} ms after navigation (median of 5; max ${page.interactiveMs.max.toFixed(0)}; target < 1000)`);
 console.log(`page: edit work (input event to new DOM laid out) median ${page.editWorkMs.median.toFixed(1)} ms, p95 ${page.editWorkMs.p95.toFixed(1)} ms over ${page.editWorkMs.edits} edits; frames missed ${page.framesMissedByEdits} (frame ${page.frameIntervalMs.toFixed(1)} ms)`);
