@@ -1,8 +1,11 @@
-// Fuzz of the URL state parser and the widgets' state checks: random and crafted hashes
-// (MHA_URL_FUZZ_COUNT, default 10,000) are parsed in the lesson page exactly as on load
-// (readLessonState, then each widget's sanitizeState, then setState for what passes). Every
-// string must end in a state or a refusal with a message: no exception of another kind,
-// no markup injected, no console error, and every widget still works afterwards.
+// Fuzz of the URL state parser and the widgets' state checks: random and crafted addresses
+// (MHA_URL_FUZZ_COUNT, default 10,000) in the current form (?mha.<key>=<JSON>#anchor), the
+// old one (#<key>=<JSON>, #section=&<key>=<JSON>) and as noise are parsed in the lesson page
+// exactly as on load (readLessonState, then each widget's sanitizeState, then setState for
+// what passes); every 25th is also made the page's address and announced as a Back/Forward
+// (popstate), which the widgets answer themselves. Every string must end in a state or a
+// refusal with a message: no exception of another kind, no markup injected, no console
+// error, and every widget still works afterwards.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
@@ -40,19 +43,29 @@ function* hashes(validStates, count, seed = 12345) {
     return pick(values.concat(nasty));
   };
   const keys = Object.keys(validStates);
+  const anchors = ['', '#the-question', '#heads-are-not-copies', `#${pick(nasty)}`, '#', '#%', '#a=b'];
+  const noise = (first) => {
+    let text = first;
+    const n = Math.floor(rand() * 60);
+    for (let j = 0; j < n; j++) text += String.fromCharCode(Math.floor(rand() * (rand() < 0.9 ? 128 : 0xffff)));
+    return text;
+  };
   for (let i = 0; i < count; i++) {
     const r = rand();
-    if (r < 0.6) {
-      const key = pick(keys);
-      const text = JSON.stringify(mutate(validStates[key])) ?? 'undefined';
-      yield `#${key}=${rand() < 0.7 ? encodeURIComponent(text) : text}`;
+    const key = pick(keys);
+    const text = JSON.stringify(mutate(validStates[key])) ?? 'undefined';
+    const value = rand() < 0.7 ? encodeURIComponent(text) : text;
+    if (r < 0.35) {
+      // The current form, among a host's parameters, with an anchor.
+      const host = rand() < 0.3 ? `id=${encodeURIComponent(pick(nasty))}&` : '';
+      yield `?${host}mha.${rand() < 0.05 ? pick(nasty) : key}=${value}${rand() < 0.3 ? `&mha.${pick(keys)}=${encodeURIComponent(pick(nasty))}` : ''}${pick(anchors)}`;
+    } else if (r < 0.6) {
+      // The old form, with or without the old writer's leading anchor.
+      yield `#${rand() < 0.3 ? `${pick(['the-question', pick(nasty)])}=&` : ''}${key}=${value}`;
     } else if (r < 0.8) {
-      yield `#${pick(keys)}=${encodeURIComponent(pick(nasty))}${rand() < 0.5 ? `&${pick(keys)}=${pick(nasty)}` : ''}`;
+      yield `${pick(['#', '?mha.'])}${pick(keys)}=${encodeURIComponent(pick(nasty))}${rand() < 0.5 ? `&${pick(keys)}=${pick(nasty)}` : ''}`;
     } else {
-      let text = '#';
-      const n = Math.floor(rand() * 60);
-      for (let j = 0; j < n; j++) text += String.fromCharCode(Math.floor(rand() * (rand() < 0.9 ? 128 : 0xffff)));
-      yield text;
+      yield noise(pick(['#', '?', '?mha.']));
     }
   }
 }
@@ -71,12 +84,29 @@ test(`${COUNT} random and crafted URL states: a state or a refusal, never an exc
 
   const totals = { parsed: 0, accepted: 0, refused: 0, committed: 0, failures: [] };
   const batch = [];
+  let navigations = 0;
   const flush = async () => {
     const result = await page.evaluate(async (list) => {
       const { readLessonState } = await import('./multiple-heads.js');
       const widgets = Object.fromEntries([...document.querySelectorAll('[ready]')].map((w) => [w.stateKey, w]));
-      const out = { parsed: 0, accepted: 0, refused: 0, committed: 0, failures: [] };
-      for (const hash of list) {
+      const out = { parsed: 0, accepted: 0, refused: 0, committed: 0, navigations: 0, failures: [] };
+      for (const [index, hash] of list.entries()) {
+        if (index % 25 === 0) {
+          // As a Back/Forward to this address: the widgets read it themselves.
+          let moved = false;
+          try {
+            history.pushState(null, '', hash);
+            moved = true;
+          } catch {
+            // not an address this page may have (the browser refuses it)
+          }
+          try {
+            if (moved) dispatchEvent(new PopStateEvent('popstate'));
+            if (moved) out.navigations++;
+          } catch (error) {
+            out.failures.push(`popstate threw on ${hash.slice(0, 80)}: ${error}`);
+          }
+        }
         let parsed;
         try {
           parsed = readLessonState(hash);
@@ -109,6 +139,7 @@ test(`${COUNT} random and crafted URL states: a state or a refusal, never an exc
       return out;
     }, batch.splice(0));
     for (const key of ['parsed', 'accepted', 'refused', 'committed']) totals[key] += result[key];
+    navigations += result.navigations;
     totals.failures.push(...result.failures);
   };
   for (const hash of hashes(validStates, COUNT)) {
@@ -116,9 +147,10 @@ test(`${COUNT} random and crafted URL states: a state or a refusal, never an exc
     if (batch.length === 500) await flush();
   }
   await flush();
-  console.log(`URL fuzz: ${COUNT} strings, ${totals.parsed} parsed, ${totals.accepted} states accepted by a widget's check, ${totals.committed} committed, ${totals.refused} refused with a message`);
+  console.log(`URL fuzz: ${COUNT} strings, ${totals.parsed} parsed, ${totals.accepted} states accepted by a widget's check, ${totals.committed} committed, ${totals.refused} refused with a message; ${navigations} made the page's address (popstate)`);
   assert.deepEqual(totals.failures, []);
   assert.equal(totals.parsed, COUNT);
+  assert.ok(navigations > COUNT / 50, `${navigations} navigations`);
 
   // Nothing was injected anywhere, and every widget still answers a real edit.
   const suspicious = await page.evaluate(() => {
