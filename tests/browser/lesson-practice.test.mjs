@@ -208,10 +208,19 @@ test('by keyboard: each kind failed and solved with keys alone', async () => {
   const outcome = checkers.outcome(heard);
   const wradios = problem(page, 'wo-heard').getByRole('radio');
   const worder = await wradios.evaluateAll((els) => els.map((el) => el.value));
+  // First a wrong prediction (the first option in this learner's order that is not the
+  // core's), then the right one.
+  const wrongPrediction = worder.findIndex((id) => id !== outcome.option);
   await wradios.first().focus();
+  for (let k = 0; k < wrongPrediction; k++) await page.keyboard.press('ArrowDown');
+  if (wrongPrediction === 0) await page.keyboard.press('Space');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const missed = await waitFeedback(page, 'wo-heard', WRONG);
+  assert.ok(missed.includes(outcome.figures.heard), missed);
+  await wradios.nth(wrongPrediction).focus();
   const target = worder.indexOf(outcome.option);
-  for (let k = 0; k < target; k++) await page.keyboard.press('ArrowDown');
-  if (target === 0) await page.keyboard.press('Space');
+  for (let k = 0; k < Math.abs(target - wrongPrediction); k++) await page.keyboard.press(target > wrongPrediction ? 'ArrowDown' : 'ArrowUp');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   const seen = await waitFeedback(page, 'wo-heard', RIGHT);
@@ -296,7 +305,9 @@ test('60 malformed files are refused with a message, and nothing is lost', async
   await problem(page, 'wo-slices').getByRole('button', { name: 'Check' }).click();
   await page.locator('mha-layer').evaluate((el) => el.setState({ h: 1, token: 2, head: 0 }));
   const saved = () => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
+  await page.waitForTimeout(400); // widget states are written a quarter second after a change
   const before = await saved();
+  assert.match(before, /"h": 1/);
   const panel = page.locator('mha-practice:not([idea])');
   await panel.locator('summary').click();
   const files = malformedFiles();

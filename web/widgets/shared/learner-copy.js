@@ -195,7 +195,39 @@ export class LearnerCopy extends EventTarget {
     return emptyCopy();
   }
 
+  // Widget states change on every frame of a drag: their writes are gathered (one per
+  // quarter second, and at once when the page is hidden); answers are written at once.
+  #timer = null;
+
+  #saveSoon() {
+    if (this.#timer === null) {
+      this.#timer = setTimeout(() => this.flush(), 250);
+      globalThis.addEventListener?.('pagehide', this.#flushOnHide, { once: true });
+    }
+    this.dispatchEvent(new Event('change'));
+  }
+
+  #flushOnHide = () => this.flush();
+
+  /** Writes a pending change now. */
+  flush() {
+    if (this.#timer === null) return;
+    clearTimeout(this.#timer);
+    this.#timer = null;
+    globalThis.removeEventListener?.('pagehide', this.#flushOnHide);
+    this.#write();
+  }
+
   #save() {
+    if (this.#timer !== null) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+    }
+    this.#write();
+    this.dispatchEvent(new Event('change'));
+  }
+
+  #write() {
     if (this.persistent) {
       try {
         this.storage.setItem(STORAGE_KEY, this.exportText());
@@ -206,7 +238,6 @@ export class LearnerCopy extends EventTarget {
         this.notice = TEXT.full;
       }
     }
-    this.dispatchEvent(new Event('change'));
   }
 
   get seed() {
@@ -248,7 +279,7 @@ export class LearnerCopy extends EventTarget {
   setWidgetState(key, tag, state) {
     if (!STATE_KEY.test(key)) return;
     this.#copy.widgets[key] = { tag, state: structuredClone(state) };
-    this.#save();
+    this.#saveSoon();
   }
 
   /** Done and left among `ids`. */
