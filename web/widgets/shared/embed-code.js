@@ -15,6 +15,7 @@
 // cannot inject anything here, and what is copied is exactly what is shown.
 import { WIDGETS } from '../registry.js';
 import { element } from './widget-base.js';
+import { messagesFor } from './i18n.js';
 import styles from './embed-code.css?inline';
 
 
@@ -70,13 +71,15 @@ export function addEmbedCode(widget, siteUrl) {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   }
   const id = `embed-${++counter}`;
-  const dialog = buildDialog(widget, siteUrl, id);
+  // In the widget's language (its lang, or the page's), as the widget itself.
+  const m = messagesFor(widget);
+  const dialog = buildDialog(widget, siteUrl, id, m);
   const open = element('button', { type: 'button', className: 'embed-open', hidden: !widget.hasAttribute('ready') }, [
-    codeIcon(), element('span', { className: 'embed-word', textContent: 'Embed' }),
+    codeIcon(), element('span', { className: 'embed-word', textContent: m.t('embed.button') }),
   ]);
-  open.title = 'Embed code';
+  open.title = m.t('embed.title');
   open.setAttribute('aria-haspopup', 'dialog');
-  open.setAttribute('aria-label', `Embed code for the widget “${entry[1].title}”`);
+  open.setAttribute('aria-label', m.t('embed.label', { title: m.widgetTitle(entry[0], entry[1].title) }));
   open.addEventListener('click', () => dialog.show());
   dialog.element.addEventListener('close', () => open.focus());
   // Shown when the widget has a state to give (and again if it is rebuilt).
@@ -100,17 +103,20 @@ function codeIcon() {
   return svg;
 }
 
-function buildDialog(widget, siteUrl, id) {
-  const title = entryFor(widget)[1].title;
+function buildDialog(widget, siteUrl, id, m) {
+  const [key, entry] = entryFor(widget);
+  const title = m.widgetTitle(key, entry.title);
   const status = element('p', { className: 'embed-status', role: 'status' });
   const fields = {};
-  const block = (kind, heading, help) => {
+  const block = (kind) => {
+    const heading = m.t(`embed.${kind}.heading`);
+    const help = m.t(`embed.${kind}.help`);
     const area = element('textarea', { id: `${id}-${kind}`, readOnly: true, rows: 4, spellcheck: false, className: 'embed-text' });
     area.setAttribute('autocomplete', 'off');
     fields[kind] = area;
-    const copy = element('button', { type: 'button', textContent: 'Copy' });
-    copy.setAttribute('aria-label', `Copy the ${heading.toLowerCase()}`);
-    copy.addEventListener('click', () => copyText(area, status, heading));
+    const copy = element('button', { type: 'button', textContent: m.t('embed.copy') });
+    copy.setAttribute('aria-label', m.t(`embed.${kind}.copy`));
+    copy.addEventListener('click', () => copyText(area, status, kind, m));
     return element('section', { className: 'embed-block' }, [
       element('label', { htmlFor: area.id, className: 'embed-label', textContent: heading }),
       element('p', { className: 'embed-help', textContent: help }),
@@ -118,12 +124,12 @@ function buildDialog(widget, siteUrl, id) {
       copy,
     ]);
   };
-  const close = element('button', { type: 'button', className: 'embed-secondary', textContent: 'Close' });
+  const close = element('button', { type: 'button', className: 'embed-secondary', textContent: m.t('embed.close') });
   const dialog = element('dialog', { className: 'embed-dialog' }, [
-    element('h2', { id: `${id}-title`, textContent: `Embed “${title}” as it is now` }),
-    element('p', { className: 'embed-help', textContent: 'Paste one of these into your page: it shows this widget in its current state. The addresses point at this site; if you host the files yourself (see docs/EMBEDDING.md), change them to yours.' }),
-    block('inline', 'Inline element', 'The package script (once per page) and the element.'),
-    block('iframe', 'Iframe', 'The resizer script (once per page, so the frame takes the widget’s height) and the frame.'),
+    element('h2', { id: `${id}-title`, textContent: m.t('embed.heading', { title }) }),
+    element('p', { className: 'embed-help', textContent: m.t('embed.help') }),
+    block('inline'),
+    block('iframe'),
     status,
     element('div', { className: 'embed-actions' }, [close]),
   ]);
@@ -145,11 +151,11 @@ function buildDialog(widget, siteUrl, id) {
 // The clipboard API where the page may use it; otherwise the text is selected and the
 // browser's own copy command tried; if that fails too, the learner is told to press the
 // keys, with the text already selected. The status line says which happened.
-async function copyText(area, status, heading) {
+async function copyText(area, status, kind, m) {
   status.textContent = '';
   try {
     await navigator.clipboard.writeText(area.value);
-    status.textContent = `Copied the ${heading.toLowerCase()} to the clipboard.`;
+    status.textContent = m.t(`embed.${kind}.copied`);
     return;
   } catch {
     // No permission (an embedding frame, an insecure page) or no clipboard API.
@@ -162,7 +168,5 @@ async function copyText(area, status, heading) {
   } catch {
     copied = false;
   }
-  status.textContent = copied
-    ? `Copied the ${heading.toLowerCase()} to the clipboard.`
-    : `The ${heading.toLowerCase()} is selected: press Ctrl+C (⌘C on a Mac) to copy it.`;
+  status.textContent = m.t(copied ? `embed.${kind}.copied` : `embed.${kind}.selected`);
 }
