@@ -327,7 +327,8 @@ export class MatrixGrid {
     if (event.key === 'Enter' || event.key === 'F2') {
       event.preventDefault();
       this.#openEditor(r, c, null);
-    } else if (/^[0-9.]$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    } else if ((/^[0-9.]$/.test(event.key) || event.key === this.m.decimalSeparator) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // A point opens the field in every language (in German it then says to use a comma).
       event.preventDefault();
       this.#openEditor(r, c, event.key);
     }
