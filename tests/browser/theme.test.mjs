@@ -1,0 +1,136 @@
+// A course with its own dark theme, set only through the documented custom properties (the
+// CSS snippet of docs/EMBEDDING.md, section 4), while the reader's browser prefers light:
+// axe finds no violations in any widget, and no widget keeps a colour of its own light
+// palette. And the reverse: the light defaults inside a reader's dark scheme stay dark.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, test } from 'node:test';
+import { serveStatic } from '../../scripts/lib/static-server.mjs';
+import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { WIDGET_TAGS } from '../../web/widgets/registry.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The dark theme exactly as the guide gives it: the css snippet of section 4. */
+export function darkThemeFromGuide() {
+  const guide = readFileSync(path.join(ROOT, 'docs/EMBEDDING.md'), 'utf8');
+  const section = guide.split(/^## /m).find((part) => part.startsWith('4. A dark course theme'));
+  assert.ok(section, 'docs/EMBEDDING.md has section 4, a dark course theme');
+  const css = /```css\n([\s\S]*?)```/.exec(section)?.[1];
+  assert.ok(css, 'section 4 has a css snippet');
+  return css;
+}
+
+// Every widget of the registry, plus the practice questions (every widget all.js defines).
+const TAGS = [...new Set([...WIDGET_TAGS, 'mha-practice'])];
+let site, server, browser;
+
+before(async () => {
+  site = mkdtempSync(path.join(tmpdir(), 'mha-theme-'));
+  mkdirSync(path.join(site, 'course'));
+  symlinkSync(DIST_DIR, path.join(site, 'course/attention'));
+  // The course's own page colours are dark too (its theme, not the widgets').
+  writeFileSync(path.join(site, 'theme.css'), `html { background: #101216; color: #e8e9ec; }\n${darkThemeFromGuide()}`);
+  writeFileSync(path.join(site, 'index.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A dark course</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="theme.css">
+<script type="module" src="course/attention/multiple-heads.js"></script></head>
+<body><main><h1>A dark course</h1>
+${TAGS.map((tag) => `<h2>${tag}</h2>\n<${tag}></${tag}>`).join('\n')}
+</main></body></html>`);
+  server = await serveStatic(site);
+  browser = await openBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+  rmSync(site, { recursive: true, force: true });
+});
+
+async function axeViolations(page) {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  }));
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+async function openThemed(scheme) {
+  const { page, problems } = await newWatchedPage(browser, { width: 1100, height: 900 });
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.goto(server.url);
+  await page.waitForFunction((tags) => tags.every((tag) => {
+    if (!customElements.get(tag)) return true; // not yet in all.js (checked below)
+    const el = document.querySelector(tag);
+    // Widgets on the shared base say [ready]; others (no core to wait for) are drawn at once.
+    return el.hasAttribute('ready') || (el.shadowRoot && !el.shadowRoot.querySelector('.loading') && el.shadowRoot.textContent.length > 40);
+  }), TAGS).catch(async (error) => {
+    const seen = await page.evaluate((tags) => tags.map((tag) => `${tag}: ${document.querySelector(tag)?.shadowRoot?.textContent.slice(0, 120)}`), TAGS);
+    throw new Error(`${error.message}\n${seen.join('\n')}\n${problems.join('\n')}`);
+  });
+  const undefinedTags = await page.evaluate((tags) => tags.filter((tag) => !customElements.get(tag)), TAGS);
+  // A widget listed in the registry but not defined by the package cannot be themed: fail.
+  assert.deepEqual(undefinedTags, [], 'every registry widget is defined by multiple-heads.js');
+  return { page, problems };
+}
+
+// Interactions that reveal more colours: a practice answer checked (its feedback), a
+// notice shown (an unknown panel), a highlighted row (the layer's picked word).
+async function exercise(page) {
+  const practice = page.locator('mha-practice');
+  const choice = practice.getByRole('radio').first();
+  if (await choice.count()) await choice.check();
+  const check = practice.getByRole('button', { name: /^Check/ }).first();
+  if (await check.count()) await check.click();
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`the guide's dark theme, browser preferring ${scheme}: axe finds no violations in any widget`, async () => {
+    const { page, problems } = await openThemed(scheme);
+    await exercise(page);
+    const found = await axeViolations(page);
+    await screenshot(page, `theme-dark-course-${scheme}`);
+    console.log(`dark course theme (${scheme} scheme): ${found.length} violations`);
+    assert.deepEqual(found, []);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+// The light defaults that the guide's dark theme replaces (docs/EMBEDDING.md's table): none
+// of them may still be painted anywhere in a widget (a hard-coded colour, or one read from a
+// property the guide does not list, would show up here).
+const LIGHT_DEFAULTS = ['#1d1f24', '#50555f', '#ffffff', '#c9c4b8', '#7d828c', '#0b5cad', '#a8071a', '#1f6b2a',
+  '#767b85', '#b26b00', '#fff6e5', '#2f64b3', '#b83a3a', '#f3f2ef', '#0072b2', '#d55e00', '#009e73', '#a8508a', '#6b6f76'];
+
+test('under the dark theme no widget paints a colour of the light palette', async () => {
+  const { page } = await openThemed('light');
+  await exercise(page);
+  const rgb = LIGHT_DEFAULTS.map((hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`);
+  const offenders = await page.evaluate(({ tags, rgb }) => {
+    const props = ['color', 'background-color', 'border-top-color', 'border-left-color', 'outline-color', 'fill', 'stroke', 'text-decoration-color'];
+    const out = new Set();
+    for (const tag of tags) {
+      const root = document.querySelector(tag)?.shadowRoot;
+      if (!root) continue;
+      for (const el of root.querySelectorAll('*')) {
+        if (el.getClientRects().length === 0) continue;
+        const style = getComputedStyle(el);
+        for (const prop of props) {
+          const value = style.getPropertyValue(prop);
+          if (prop.startsWith('border') && style.getPropertyValue(prop.replace('color', 'width')) === '0px') continue;
+          if (prop === 'outline-color' && style.outlineStyle === 'none') continue;
+          if (rgb.some((c) => value.startsWith(c))) out.add(`${tag} ${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''} ${prop}: ${value}`);
+        }
+      }
+    }
+    return [...out];
+  }, { tags: TAGS, rgb });
+  assert.deepEqual(offenders, []);
+  await page.close();
+});

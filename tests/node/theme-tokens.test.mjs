@@ -1,0 +1,101 @@
+// Themes: every colour the widgets, the UI kit and the pages paint comes from a documented
+// CSS custom property. Statically: each colour literal in their styles is only the fallback
+// of a var(--mha-...) (the property an author sets), and each such property is named in
+// docs/EMBEDDING.md's table. The browser side (a dark course theme set only through these
+// properties passes axe) is tests/browser/theme.test.mjs.
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test } from 'node:test';
+import { paletteCss } from '../../web/ui/colour-scale.js';
+import { headColourStyles } from '../../web/widgets/shared/world.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const read = (file) => readFileSync(path.join(ROOT, file), 'utf8');
+
+// The CSS keywords that name a colour (the ones a stylesheet might plausibly use).
+const NAMED = ['white', 'black', 'red', 'green', 'blue', 'gray', 'grey', 'silver', 'orange', 'yellow', 'purple', 'navy', 'maroon'];
+const LITERAL = new RegExp(String.raw`#[0-9a-fA-F]{3,8}\b|\b(?:rgba?|hsla?|hwb|lab|lch|oklab|oklch)\(|\b(?:${NAMED.join('|')})\b(?![-\w])`, 'g');
+// A literal is allowed only as the fallback of an author-facing property: var(--mha-x, <literal>).
+const FALLBACK = /var\(--mha-[a-z0-9-]+,\s*$/;
+
+/** Style sources: every .css under web/, the kit's stylesheet, and the generated palettes. */
+function styleSources() {
+  const css = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) { if (entry.name !== 'generated') walk(file); } else if (file.endsWith('.css')) css.push(file);
+    }
+  };
+  walk('web');
+  // Not themed, by design: the example pages (they show an author's own colours) and the
+  // print stylesheet (black on white paper whatever the screen's theme).
+  const sources = css.filter((file) => !file.startsWith(path.join('web', 'examples')) && file !== path.join('web', 'print.css'))
+    .map((file) => [file, read(file)]);
+  // The kit's component rules are a template literal in styles.js.
+  sources.push(['web/ui/styles.js (components)', /const components = `([\s\S]*?)`;/.exec(read('web/ui/styles.js'))[1]]);
+  sources.push(['web/ui/colour-scale.js paletteCss()', paletteCss()]);
+  sources.push(['web/widgets/shared/world.js headColourStyles()', headColourStyles()]);
+  return sources;
+}
+
+const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+
+test('every colour literal in the styles is the fallback of a --mha-* property', () => {
+  const offenders = [];
+  for (const [file, text] of styleSources()) {
+    const clean = withoutComments(text);
+    for (const match of clean.matchAll(LITERAL)) {
+      const before = clean.slice(Math.max(0, match.index - 80), match.index);
+      if (FALLBACK.test(before)) continue;
+      const line = clean.slice(0, match.index).split('\n').length;
+      offenders.push(`${file}:${line}: ${clean.split('\n')[line - 1].trim()}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('the check finds a hard-coded colour (it can fail)', () => {
+  const sample = '.a { color: var(--mha-ink, #123456); }\n.b { background: color-mix(in oklab, #b26b00 14%, white); }';
+  const found = withoutComments(sample).match(LITERAL);
+  assert.equal(found.length, 3);
+  assert.ok(FALLBACK.test(sample.slice(0, sample.indexOf('#123456'))));
+  assert.ok(!FALLBACK.test(sample.slice(0, sample.indexOf('#b26b00'))));
+});
+
+test('widget and kit scripts set no colour literals of their own', () => {
+  const offenders = [];
+  for (const dir of ['web/ui', ...readdirSync(path.join(ROOT, 'web/widgets')).map((d) => `web/widgets/${d}`)]) {
+    let entries;
+    try { entries = readdirSync(path.join(ROOT, dir)); } catch { continue; }
+    for (const name of entries.filter((n) => n.endsWith('.js'))) {
+      if (dir === 'web/ui' && name === 'colour-scale.js') continue; // the palette, checked above as CSS
+      const text = read(`${dir}/${name}`).replace(/^\s*\/\/.*$/gm, '');
+      const body = dir === 'web/ui' && name === 'styles.js' ? '' : text;
+      for (const match of body.matchAll(/['"`](#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|rgba?\([^)]*\)|white|black)['"`]/g)) {
+        offenders.push(`${dir}/${name}: ${match[0]}`);
+      }
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
+
+test('every --mha-* property the styles read is documented in docs/EMBEDDING.md', () => {
+  const guide = read('docs/EMBEDDING.md');
+  const used = new Set();
+  for (const [, text] of styleSources()) {
+    for (const match of text.matchAll(/var\((--mha-[a-z0-9-]+)/g)) used.add(match[1]);
+  }
+  const documented = (name) => {
+    if (guide.includes(`\`${name}\``)) return true;
+    // Dark variants: --mha-dark-<name> (or --mha-head-<id>-dark) of a documented property.
+    const dark = /^--mha-dark-(.+)$/.exec(name) ?? /^--mha-(head-.+)-dark$/.exec(name);
+    if (dark) return guide.includes('`--mha-dark-<name>`') && documented(`--mha-${dark[1]}`);
+    const head = /^--mha-head-([a-z]+)$/.exec(name);
+    return Boolean(head && guide.includes('`--mha-head-<id>`') && guide.includes(`\`${head[1]}\``));
+  };
+  assert.ok(used.size > 20, `found ${used.size} properties`);
+  assert.deepEqual([...used].filter((name) => !documented(name)).sort(), []);
+});
