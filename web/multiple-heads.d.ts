@@ -11,7 +11,10 @@
 export * from './engine/engine.js';
 
 /** Names of the widgets, as used by embed.html?widget=<name>. */
-export type WidgetName = 'layer' | 'blend' | 'head-splitting' | 'wo-mixing' | 'heads-questions';
+export type WidgetName = 'layer' | 'blend' | 'head-splitting' | 'wo-mixing' | 'heads-questions' | 'training';
+
+/** The custom elements' tags. */
+export type WidgetTag = 'mha-layer' | 'mha-blend' | 'mha-head-splitting' | 'mha-wo-mixing' | 'mha-heads-questions' | 'mha-training';
 
 export interface WidgetInfo {
   /** The custom element's tag, e.g. "mha-blend". */
@@ -20,6 +23,116 @@ export interface WidgetInfo {
   title: string;
   /** Attributes the element understands (embed.html copies only these from its URL). */
   attributes: string[];
+  /** Height in CSS px reserved while the core loads, in a wide and a narrow container. */
+  loadingHeight?: { wide: number; narrow: number };
+}
+
+/** Every widget's tag, in lesson order. */
+export declare const WIDGET_TAGS: readonly WidgetTag[];
+
+// ---- attributes ------------------------------------------------------------------------
+
+/**
+ * The 11 tokens of the lesson's one sentence, "The researcher who wrote the paper said it
+ * was wrong.", positions 0 to 10: each word, and the full stop as a token of its own. A
+ * `token` or `query` attribute names one exactly as written, case included ("the" is
+ * position 4, "The" position 0).
+ */
+export type SentenceToken = 'The' | 'researcher' | 'who' | 'wrote' | 'the' | 'paper' | 'said' | 'it' | 'was' | 'wrong' | '.';
+
+/** The four named heads of the lesson's world. */
+export type HeadId = 'subject' | 'complement' | 'previous' | 'gist';
+
+/** An outline level for `heading-level`. */
+export type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+/**
+ * A `panels` value: one to four of a widget's panel names, separated by single spaces
+ * (`"plane values"`). Names are lower case and matched exactly; the browser shows a notice
+ * for any other name, and TypeScript refuses it here.
+ */
+export type PanelList<Panel extends string> =
+  | Panel | `${Panel} ${Panel}` | `${Panel} ${Panel} ${Panel}` | `${Panel} ${Panel} ${Panel} ${Panel}`;
+
+export type LayerPanel = 'controls' | 'project' | 'attend' | 'mix' | 'numbers';
+export type BlendPanel = 'one-head' | 'plane' | 'two-heads' | 'values';
+export type HeadSplittingPanel = 'controls' | 'counts' | 'configurations' | 'spectrum';
+export type WoMixingPanel = 'heads' | 'wo' | 'output' | 'reader';
+export type HeadsQuestionsPanel = 'tie' | 'heatmaps' | 'edit' | 'features';
+export type TrainingPanel = 'controls' | 'curves' | 'heads' | 'pruning' | 'comparison';
+
+/**
+ * The attributes every widget understands, as written in HTML or passed in JSX (values are
+ * attribute text; numbers are accepted where the text is a number).
+ */
+export interface WidgetAttributes<Panel extends string = string> {
+  /** Starting state as JSON text (the widget's State); a state in the page's address wins. */
+  state?: string;
+  /** Shows the state; the learner can edit nothing (the page's script still can). */
+  readonly?: boolean | '' | 'readonly';
+  /** Only these panels. */
+  panels?: PanelList<Panel>;
+  /** The key of this widget's state in the address: up to 32 letters, digits, `_`, `-`. */
+  'state-key'?: string;
+  /** "off": the widget neither reads nor writes the page's address. */
+  'url-state'?: 'off';
+  /** JSON text overriding the widget's lesson data (only mha-head-splitting takes one). */
+  config?: string;
+  /** Outline level of the widget's headings (default 3, for a widget under an h2). */
+  'heading-level'?: HeadingLevel | `${HeadingLevel}`;
+  /** Language of the widget's UI text, e.g. "de" (default: the closest lang on the page). */
+  lang?: string;
+}
+
+/** <mha-layer>'s own attributes. */
+export interface LayerAttributes extends WidgetAttributes<LayerPanel> {
+  /** The world's heads merged into 4 (default), 2 or 1. */
+  heads?: 1 | 2 | 4 | '1' | '2' | '4';
+  /** The starting word (default "said"). */
+  token?: SentenceToken;
+  /** The starting head: a named head (the merged head that holds it, at h < 4) or its number from 1. */
+  head?: HeadId | 1 | 2 | 3 | 4 | '1' | '2' | '3' | '4';
+}
+/** <mha-blend>'s attributes (only the common ones). */
+export interface BlendAttributes extends WidgetAttributes<BlendPanel> {}
+/** <mha-head-splitting>'s attributes; `config` is JSON of {@link HeadSplittingConfig}. */
+export interface HeadSplittingAttributes extends WidgetAttributes<HeadSplittingPanel> {}
+/** <mha-wo-mixing>'s own attributes. */
+export interface WoMixingAttributes extends WidgetAttributes<WoMixingPanel> {
+  /** 4 (the world's heads, d_k = 3, default), 2 or 1 (merged heads). */
+  heads?: 1 | 2 | 4 | '1' | '2' | '4';
+  /** The word whose vectors are shown (default "said"). */
+  token?: SentenceToken;
+}
+/** <mha-heads-questions>'s own attributes. */
+export interface HeadsQuestionsAttributes extends WidgetAttributes<HeadsQuestionsPanel> {
+  /** The starting query word. */
+  query?: SentenceToken;
+}
+/** <mha-training>'s attributes (only the common ones). */
+export interface TrainingAttributes extends WidgetAttributes<TrainingPanel> {}
+
+/** The ideas of the lesson that have practice problems. */
+export type PracticeIdea = 'one-average' | 'construction' | 'same-arithmetic' | 'rank-price' | 'wo' | 'not-copies' | 'limits';
+
+/** <mha-practice>'s attributes. */
+export interface PracticeAttributes {
+  /** That idea's problems; without it, the element is the panel of the learner's copy (progress, export, import). */
+  idea?: PracticeIdea;
+  /** Outline level of its headings. */
+  'heading-level'?: HeadingLevel | `${HeadingLevel}`;
+  lang?: string;
+}
+
+/** Each element's attributes, by tag (for JSX and for code that builds elements). */
+export interface MultipleHeadsAttributesByTag {
+  'mha-layer': LayerAttributes;
+  'mha-blend': BlendAttributes;
+  'mha-head-splitting': HeadSplittingAttributes;
+  'mha-wo-mixing': WoMixingAttributes;
+  'mha-heads-questions': HeadsQuestionsAttributes;
+  'mha-training': TrainingAttributes;
+  'mha-practice': PracticeAttributes;
 }
 
 /**
@@ -56,12 +169,35 @@ export interface WidgetChangeDetail<State> {
   state: State;
 }
 
+/** A widget's `change` event: after every accepted edit, undo or reset. */
+export type WidgetChangeEvent<State> = CustomEvent<WidgetChangeDetail<State>>;
+
+/** A widget's `ready` event: the core is loaded and the widget drawn (no detail). */
+export type WidgetReadyEvent = CustomEvent<null>;
+
+/**
+ * The events of a widget element: the HTML element's own, with `change` and `ready` typed.
+ * (They are typed here, on the widget elements, and not added to the global
+ * HTMLElementEventMap, where lib.dom already declares `change` as a plain Event for every
+ * element, inputs included.)
+ */
+export interface MultipleHeadsWidgetEventMap<State> extends HTMLElementEventMap {
+  change: WidgetChangeEvent<State>;
+  ready: WidgetReadyEvent;
+}
+
 /**
  * What every widget element offers, besides being an HTMLElement. Events: `ready` (the core
  * is loaded and the widget drawn) and `change` (after every accepted edit, undo or reset,
  * with `event.detail.state`).
  */
 export interface MultipleHeadsWidget<State = Record<string, unknown>> extends HTMLElement {
+  addEventListener<K extends keyof MultipleHeadsWidgetEventMap<State>>(type: K,
+    listener: (this: this, event: MultipleHeadsWidgetEventMap<State>[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof MultipleHeadsWidgetEventMap<State>>(type: K,
+    listener: (this: this, event: MultipleHeadsWidgetEventMap<State>[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
   /** A copy of the current state (JSON-serialisable). */
   readonly state: State;
   /** Replaces the state; throws Error (and keeps the current state) if it is invalid. */
@@ -105,6 +241,30 @@ export interface BlendState {
   budget: number[] | null;
 }
 
+/** <mha-head-splitting>: the cost of h heads against one wide head, and each head's rank (see its README). */
+export interface HeadSplittingState {
+  /** d_model: one of 8, 16, 32, 64, 96, 128, 256, 384, 512. */
+  dModel: 8 | 16 | 32 | 64 | 96 | 128 | 256 | 384 | 512;
+  /** h: a divisor of dModel, at most 64. */
+  heads: number;
+  /** L, the sequence length: a whole number from 1 to 256. */
+  seqLen: number;
+  /** h of the world's layer whose ranks are shown: 1, 2 or 4. */
+  spectrumHeads: 1 | 2 | 4;
+  /** The head whose spectrum is shown, 0 to spectrumHeads - 1. */
+  spectrumHead: number;
+}
+
+/** The `config` attribute of <mha-head-splitting> (JSON text of this); unknown fields are refused. */
+export interface HeadSplittingConfig {
+  /** The starting d_model, h and L. */
+  start?: { dModel: number; heads: number; seqLen: number };
+  /** The starting rank panel: h of the world (1, 2 or 4) and a head from 0. */
+  spectrumStart?: { heads: 1 | 2 | 4; head: number };
+  /** 1 to 4 rows compared and timed, e.g. { label: "8 × 64", dModel: 512, heads: 8 }. */
+  configurations?: { label: string; dModel: number; heads: number }[];
+}
+
 /** <mha-wo-mixing>: W_O writes the world's heads into any direction (see its README). */
 export interface WoMixingState {
   /** 1, 2 or 4 heads of width d_model / h (the world's d_model = 12). */
@@ -141,11 +301,41 @@ export interface TrainingState {
   off: number[];
 }
 
+/**
+ * <mha-practice>: practice problems under one idea of the lesson (attribute `idea`), or the
+ * panel of the learner's copy. No state in the address; `ready` once built.
+ */
+export interface PracticeElement extends HTMLElement {
+  addEventListener<K extends keyof PracticeEventMap>(type: K,
+    listener: (this: this, event: PracticeEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof PracticeEventMap>(type: K,
+    listener: (this: this, event: PracticeEventMap[K]) => unknown, options?: boolean | EventListenerOptions): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+/** <mha-practice>'s events. */
+export interface PracticeEventMap extends HTMLElementEventMap {
+  ready: WidgetReadyEvent;
+}
+
+/** Each element's type, by tag (the same as the global HTMLElementTagNameMap entries). */
+export interface MultipleHeadsElementsByTag {
+  'mha-layer': LayerWidget;
+  'mha-blend': MultipleHeadsWidget<BlendState>;
+  'mha-head-splitting': MultipleHeadsWidget<HeadSplittingState>;
+  'mha-wo-mixing': MultipleHeadsWidget<WoMixingState>;
+  'mha-heads-questions': MultipleHeadsWidget<HeadsQuestionsState>;
+  'mha-training': MultipleHeadsWidget<TrainingState>;
+  'mha-practice': PracticeElement;
+}
+
 declare global {
   interface HTMLElementTagNameMap {
+    'mha-practice': PracticeElement;
     'mha-layer': LayerWidget;
     'mha-blend': MultipleHeadsWidget<BlendState>;
-    'mha-head-splitting': MultipleHeadsWidget;
+    'mha-head-splitting': MultipleHeadsWidget<HeadSplittingState>;
     'mha-wo-mixing': MultipleHeadsWidget<WoMixingState>;
     'mha-heads-questions': MultipleHeadsWidget<HeadsQuestionsState>;
     'mha-training': MultipleHeadsWidget<TrainingState>;
