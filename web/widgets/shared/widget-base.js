@@ -45,6 +45,7 @@ import baseStyles from './widget-base.css?inline';
 import { THE_WORLD, headColourStyles } from './world.js';
 import { LIVE_NOTE } from './static-figure.js';
 import { WIDGETS } from '../registry.js';
+import { messagesFor } from './i18n.js';
 
 // Each widget's static renderer (web/widgets/<name>/<name>-static.js), loaded on first use.
 const STATIC_RENDERERS = import.meta.glob('../*/*-static.js');
@@ -54,7 +55,8 @@ const STATIC_REFRESH_MS = 400;
 const HEAD_COLOUR_STYLES = headColourStyles();
 
 const UNDO_LIMIT = 100;
-// What commit() returns for a learner's edit of a read-only widget.
+// What commit() returns for a learner's edit of a read-only widget, in English (the widget says
+// it in its own language: base.readOnly in the message files).
 export const READ_ONLY_MESSAGE = 'this widget is read-only';
 
 // The last kind of input on the page: 'key' or 'pointer' (for bringFiguresIntoView).
@@ -166,7 +168,7 @@ export class MhaWidget extends HTMLElement {
       this.body.addEventListener('focusin', (event) => this.bringFiguresIntoView(event.composedPath()[0]));
     }
     // While loading, the static figure shows inside the box that keeps the widget's height.
-    this.body.replaceChildren(element('p', { className: 'loading', textContent: 'Loading the attention core…' }), this.staticSlot);
+    this.body.replaceChildren(element('p', { className: 'loading', textContent: messagesFor(this).t('base.loading') }), this.staticSlot);
     try {
       this.engine = await sharedEngine();
     } catch (error) {
@@ -174,7 +176,7 @@ export class MhaWidget extends HTMLElement {
       // the author's own content inside the element stays visible below (the slot).
       this.body.replaceChildren(element('p', {
         className: 'error', role: 'alert',
-        textContent: error?.name === 'EngineLoadError' ? error.message : `The attention core could not be loaded (${error.message}).`,
+        textContent: error?.name === 'EngineLoadError' ? error.message : messagesFor(this).t('base.loadFailed', { error: error.message }),
       }));
       this.body.after(this.staticSlot);
       return;
@@ -184,7 +186,7 @@ export class MhaWidget extends HTMLElement {
       this.config = this.defaultConfig();
     } catch (error) {
       this.body.replaceChildren(element('p', {
-        className: 'error', role: 'alert', textContent: `This widget's configuration is invalid: ${error.message}`,
+        className: 'error', role: 'alert', textContent: messagesFor(this).t('base.configInvalid', { error: error.message }),
       }));
       this.body.after(this.staticSlot);
       return;
@@ -217,8 +219,9 @@ export class MhaWidget extends HTMLElement {
   }
 
   #skipLink() {
-    const title = Object.values(WIDGETS).find((widget) => widget.tag === this.localName)?.title ?? 'widget';
-    const link = element('a', { className: 'skip-widget', href: '#', textContent: `Skip past this widget (${title})` });
+    const m = messagesFor(this);
+    const [key, entry] = Object.entries(WIDGETS).find(([, widget]) => widget.tag === this.localName) ?? [this.localName, { title: this.localName }];
+    const link = element('a', { className: 'skip-widget', href: '#', textContent: m.t('base.skip', { title: m.widgetTitle(key, entry.title) }) });
     link.addEventListener('click', (event) => {
       event.preventDefault();
       this.#endMarker.tabIndex = 0;
@@ -323,17 +326,18 @@ export class MhaWidget extends HTMLElement {
     const shown = new Set(names.filter((name) => known.includes(name)));
     const unknown = names.filter((name) => !known.includes(name));
     if (unknown.length > 0 || shown.size === 0) {
+      const m = messagesFor(this);
+      const quoted = (text) => m.t('common.quoted', { text });
       const hint = (name) => {
         const same = known.find((panel) => panel.toLowerCase() === name.toLowerCase());
-        return same ? `“${name.slice(0, 40)}” (did you mean “${same}”?)` : `“${name.slice(0, 40)}”`;
+        return same ? m.t('base.didYouMean', { name: quoted(name.slice(0, 40)), same: quoted(same) }) : quoted(name.slice(0, 40));
       };
-      const what = unknown.length > 0 ? `The panels attribute names no panel of this widget: ${unknown.slice(0, 5).map(hint).join(', ')}.`
-        : 'The panels attribute is empty.';
-      const fallback = shown.size === 0 ? ' Showing every panel.' : '';
+      const what = unknown.length > 0 ? m.t('base.panelsUnknown', { names: unknown.slice(0, 5).map(hint).join(', ') }) : m.t('base.panelsEmpty');
+      const fallback = shown.size === 0 ? m.t('base.panelsFallback') : '';
       this.body.prepend(element('p', {
         className: 'notice panels-notice', role: 'status',
-        textContent: known.length === 0 ? `${what}${fallback} This widget has no panels to choose from.`
-          : `${what}${fallback} This widget's panels are ${known.map((name) => `“${name}”`).join(', ')} (lower case, separated by spaces).`,
+        textContent: known.length === 0 ? m.t('base.panelsNone', { what, fallback })
+          : m.t('base.panelsKnown', { what, fallback, names: known.map(quoted).join(', ') }),
       }));
     }
     for (const panel of panels) panel.hidden = shown.size > 0 && !shown.has(panel.dataset.panel);
@@ -361,21 +365,21 @@ export class MhaWidget extends HTMLElement {
       try {
         const error = this.commit(this.sanitizeState(JSON.parse(this.getAttribute('state'))), { record: false, writeUrl: false, origin: 'author' });
         if (!error) return;
-        this.showNotice(`The state attribute was rejected (${error}); showing the starting example.`);
+        this.showNotice(messagesFor(this).t('base.stateRejected', { error }));
       } catch (error) {
-        this.showNotice(`The state attribute was ignored (${error.message}); showing the starting example.`);
+        this.showNotice(messagesFor(this).t('base.stateIgnored', { error: error.message }));
       }
     }
     if (inHash) {
       try {
         const error = this.commit(this.sanitizeState(entries[key]), { record: false, origin: 'author' });
         if (!error) return;
-        this.showNotice(`The link’s state for this widget was rejected (${error}); showing the starting example.`);
+        this.showNotice(messagesFor(this).t('base.linkRejected', { error }));
       } catch (error) {
-        this.showNotice(`The link’s state for this widget was ignored (${error.message}); showing the starting example.`);
+        this.showNotice(messagesFor(this).t('base.linkIgnored', { error: error.message }));
       }
     } else if (problem) {
-      this.showNotice(`${problem} Showing the starting example.`);
+      this.showNotice(messagesFor(this).t('base.problem', { problem }));
     }
     this.commit(this.defaultState(), { record: false, writeUrl: false, origin: 'author' });
   }
@@ -391,12 +395,12 @@ export class MhaWidget extends HTMLElement {
       try {
         const refused = this.commit(this.sanitizeState(value), options);
         if (!refused) return;
-        this.showNotice(`The link’s state for this widget was rejected (${refused}); showing the starting example.`);
+        this.showNotice(messagesFor(this).t('base.linkRejected', { error: refused }));
       } catch (failure) {
-        this.showNotice(`The link’s state for this widget was ignored (${failure.message}); showing the starting example.`);
+        this.showNotice(messagesFor(this).t('base.linkIgnored', { error: failure.message }));
       }
     } else if (error) {
-      this.showNotice(`${error} Showing the starting example.`);
+      this.showNotice(messagesFor(this).t('base.problem', { problem: error }));
     }
     if (!present && this.hasAttribute('state')) {
       try {
@@ -421,7 +425,7 @@ export class MhaWidget extends HTMLElement {
    * through).
    */
   commit(next, { record = true, writeUrl = true, origin = 'learner' } = {}) {
-    if (origin === 'learner' && this.readOnly) return READ_ONLY_MESSAGE;
+    if (origin === 'learner' && this.readOnly) return messagesFor(this).t('base.readOnly');
     let view;
     try {
       view = this.compute(next);
@@ -505,8 +509,9 @@ export class MhaWidget extends HTMLElement {
 
   /** A toolbar with Undo and Reset buttons, wired to this widget. */
   historyToolbar(label) {
-    const undo = element('button', { type: 'button', textContent: 'Undo', className: 'secondary' });
-    const reset = element('button', { type: 'button', textContent: 'Reset', className: 'secondary' });
+    const m = messagesFor(this);
+    const undo = element('button', { type: 'button', textContent: m.t('common.undo'), className: 'secondary' });
+    const reset = element('button', { type: 'button', textContent: m.t('common.reset'), className: 'secondary' });
     // Undo and Reset change the whole widget: their figure is the widget itself.
     for (const button of [undo, reset]) button.setAttribute('aria-controls', 'widget-body');
     undo.addEventListener('click', () => this.undo());
