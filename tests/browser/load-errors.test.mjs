@@ -8,6 +8,7 @@
 //   * a .wasm file missing (404), or answered with a web page (a single-page-app fallback).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,15 @@ async function serveWithWasm(wasm) {
   return handle;
 }
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+async function violations(page) {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  }));
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
 const pageErrors = (problems) => problems.filter((p) => p.startsWith('page error'));
 const NOT_THE_OLD_WORDS = /Aborted|ASSERTIONS|in this browser|magic word/;
 
@@ -96,6 +106,10 @@ describe('the core cannot load: the widget says why, in an author’s words', ()
     assert.equal(await page.getByText(FALLBACK).isVisible(), true, 'the author’s own content is shown');
     assert.equal(await page.locator('mha-blend[ready]').count(), 0);
     await screenshot(page, 'load-error-csp');
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      assert.deepEqual(await violations(page), [], `axe, ${scheme}`);
+    }
     assert.deepEqual(pageErrors(problems), []);
   });
 

@@ -5,6 +5,7 @@
 // refused) and never violated.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +16,16 @@ import { WIDGETS } from '../../web/widgets/registry.js';
 import { newWatchedPage, openBrowser, screenshot } from './browser.mjs';
 
 let browser, outDir;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2.1 A/AA and best-practice violations (DevTools evaluation is not subject to the file's CSP). */
+async function violations(page) {
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  }));
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 before(async () => {
   outDir = mkdtempSync(path.join(tmpdir(), 'mha-single-'));
@@ -44,11 +55,15 @@ describe('single-file embeds', () => {
   });
 
   for (const widget of Object.keys(WIDGETS)) {
-    test(`${widget}: opened from disk (file://) it loads the core and draws, under its CSP`, async () => {
+    test(`${widget}: opened from disk (file://) it loads the core and draws, under its CSP; axe finds nothing, light or dark`, async () => {
       const { page, problems } = await newWatchedPage(browser);
       await page.goto(pathToFileURL(fileOf(widget)).href);
       await page.locator(`${WIDGETS[widget].tag}[ready]`).waitFor({ timeout: 20000 });
       assert.deepEqual(problems, [], 'no errors, no CSP violations');
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        assert.deepEqual(await violations(page), [], `axe, ${scheme}`);
+      }
       // The CSP is in force: an inline script without the file's hash does not run.
       assert.equal(await page.evaluate(() => new Promise((resolve) => {
         document.addEventListener('securitypolicyviolation', (event) => resolve(event.violatedDirective), { once: true });
