@@ -16,15 +16,17 @@ export class Heatmap {
    * @param {string} [o.colour]       the head's colour (CSS), e.g. 'var(--ui-head-a)'
    * @param {(query: number, key: number | null) => void} [o.onPick]
    * @param {boolean} [o.compact]     12-16 px read-only overview (no picking)
+   * @param {boolean} [o.focusable]   false: a static picture (a plain table, no tab stop), for
+   *                                  compact maps whose small cells are no tap targets
    */
-  constructor({ label, tokens, weights, colour = null, onPick = null, compact = false, messages = messagesFor('en') }) {
+  constructor({ label, tokens, weights, colour = null, onPick = null, compact = false, focusable = true, messages = messagesFor('en') }) {
     const L = tokens.length;
     this.tokens = tokens;
     this.m = messages;
     this.grid = new MatrixGrid({
       messages,
       label, rows: L, cols: L, data: weights, scale: 'sequential', hue: colour, max: 1, readonly: true,
-      rowLabels: tokens, colLabels: tokens, compact, onPick: onPick && !compact ? (q, k) => onPick(q, k) : null,
+      rowLabels: tokens, colLabels: tokens, compact, focusable, onPick: onPick && !compact ? (q, k) => onPick(q, k) : null,
       rowName: (r) => messages.t('ui.heatmap.query', { token: tokens[r] }), colName: (c) => messages.t('ui.heatmap.key', { token: tokens[c] }),
     });
     this.grid.element.classList.add('ui-heatmap');

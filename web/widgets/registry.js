@@ -33,7 +33,7 @@ export const WIDGETS = {
     attributes: [...COMMON, 'query'],
   },
   training: {
-    tag: 'mha-training', title: 'Train and prune heads', loadingHeight: { wide: 750, narrow: 1020 },
+    tag: 'mha-training', title: 'Train and prune heads', loadingHeight: { wide: 720, narrow: 720 },
     attributes: [...COMMON],
   },
 };

@@ -12,6 +12,7 @@ import { messagesFor } from '../shared/i18n.js';
 import { ChoiceGroup } from '../../ui/choice-group.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { NumberField } from '../../ui/number-field.js';
+import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { adoptKitStyles } from '../../ui/styles.js';
 import { CurveChart } from './curve-chart.js';
 import { TrainingRunner } from './training-runner.js';
@@ -129,7 +130,12 @@ export class TrainingWidget extends MhaWidget {
     ]);
     const compare = element('section', { className: 'compare', dataset: { panel: 'comparison' } }, [this.comparisonTable]);
 
-    this.body.append(caption, controls, this.taskNote, runBar, this.status,
+    // On a phone the curves and the maps take turns (a view choice, not state).
+    const narrow = new NarrowSwitch({
+      label: 'Figure shown while training', prefix: 'Show',
+      options: [{ value: 'curves', content: 'Learning curves', panels: [curves] }, { value: 'heads', content: 'Heads', panels: [maps] }],
+    });
+    this.body.append(caption, controls, this.taskNote, runBar, this.status, narrow.element,
       element('div', { className: 'board' }, [curves, maps]), after, compare);
     this.#clearRun();
   }
@@ -328,7 +334,9 @@ export class TrainingWidget extends MhaWidget {
       const map = new Heatmap({
         label: this.m.t('training.mapLabel', { name: this.#headName(i) }), messages: this.m,
         tokens: Array.from({ length: L }, (_, t) => String(t + 1)), weights: new Float32Array(L * L), colour: headColour(i),
-        compact: true,
+        // Small static maps (no tab stop, no 15 px tap targets): the numbers are in each
+        // cell's accessible name, and the scores above say what the heads achieve.
+        compact: true, focusable: false,
       });
       const toggle = element('input', { type: 'checkbox', role: 'switch', className: 'head-toggle', checked: true, disabled: true });
       toggle.setAttribute('aria-controls', 'curves maps');
