@@ -117,8 +117,11 @@ test('by mouse: each kind failed and solved, the reason shown is the core’s', 
   assert.match(await waitFeedback(page, 'dk-16', WRONG), /Your 8 heads are 64 wide/);
   const split = page.locator('mha-head-splitting');
   await split.getByRole('combobox', { name: 'Number of heads h', exact: true }).selectOption('32');
+  // The old reason quoted the old state: the block says the widget has changed since.
+  await problem(page, 'dk-16').locator('p.stale').waitFor();
   await problem(page, 'dk-16').getByRole('button', { name: 'Check my widget' }).click();
   const done = await waitFeedback(page, 'dk-16', RIGHT);
+  assert.equal(await problem(page, 'dk-16').locator('p.stale').isVisible(), false);
   const splitState = await split.evaluate((el) => el.state);
   assert.equal(done, RIGHT + shownText(checkers.goal(problemById('dk-16'), splitState).reason));
   assert.match(done, /scores cost 2,097,152 multiply-adds, the same as one head of width 512 \(2,097,152\)/);
@@ -305,9 +308,9 @@ test('60 malformed files are refused with a message, and nothing is lost', async
   await problem(page, 'wo-slices').getByRole('button', { name: 'Check' }).click();
   await page.locator('mha-layer').evaluate((el) => el.setState({ h: 1, token: 2, head: 0 }));
   const saved = () => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY);
-  await page.waitForTimeout(400); // widget states are written a quarter second after a change
+  // Widget states are written a quarter second after a change.
+  await page.waitForFunction((key) => /"h": 1/.test(localStorage.getItem(key) ?? ''), STORAGE_KEY);
   const before = await saved();
-  assert.match(before, /"h": 1/);
   const panel = page.locator('mha-practice:not([idea])');
   await panel.locator('summary').click();
   const files = malformedFiles();

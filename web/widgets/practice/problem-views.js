@@ -26,6 +26,7 @@ const TEXT = {
   predicted: 'Your prediction: ',
   seen: ' The widget above now shows it.',
   solvedEarlier: 'Marked from your copy: ',
+  stale: 'The widget has changed since this check; check again to mark what it shows now.',
 };
 
 let uid = 0;
@@ -183,11 +184,27 @@ function widgetView(problem, ctx) {
     return found?.hasAttribute('ready') ? found : null;
   };
   go.addEventListener('click', () => { const w = ctx.findWidget(problem.widget); if (w) goTo(w); });
+  // A reason quotes the widget's state when it was checked: once the widget changes, say so
+  // (the widget's own change event), so an old reason is never read as the current one.
+  const stale = element('p', { className: 'stale', textContent: TEXT.stale, hidden: true });
+  let watched = null;
+  let checkedState = false;
+  const watch = () => {
+    const target = ctx.findWidget(problem.widget);
+    if (!target || watched === target) return;
+    watched = target;
+    target.addEventListener('change', () => { if (checkedState) stale.hidden = false; });
+  };
   const mark = (claim, state, record, prefix = '') => marked(feedback, ctx.marker, (checkers) => {
     const result = claim === 'impossible' ? checkers.claimImpossible(problem, state) : checkers.goal(problem, state);
     const correct = claim === 'impossible' ? result.correct : result.done;
     if (record) ctx.copy.recordAttempt(problem.id, { claim, state }, correct);
     setFeedback(feedback, correct, result.reason, prefix);
+    if (record) {
+      stale.hidden = true;
+      checkedState = claim === 'done';
+      watch();
+    }
   });
   const attempt = (claim) => {
     const target = widget();
@@ -196,7 +213,7 @@ function widgetView(problem, ctx) {
   check.addEventListener('click', () => attempt('done'));
   cannot.addEventListener('click', () => attempt('impossible'));
   return {
-    element: frame(problem, ctx.number, [missing, element('div', { className: 'check-row' }, [go, check, cannot]), feedback]),
+    element: frame(problem, ctx.number, [missing, element('div', { className: 'check-row' }, [go, check, cannot]), feedback, stale]),
     restore() {
       widget();
       const last = ctx.copy.lastAnswer(problem.id);
