@@ -18,6 +18,12 @@
         + 'Access-Control-Allow-Origin: * for the widget files (or the iframe’s sandbox must include allow-same-origin).'
       : `This widget could not load its script ${src}. Copy the whole built folder to the host unchanged, and `
         + 'check that the page’s Content-Security-Policy allows scripts from it (script-src).';
+    // embed.css may have failed to load for the same reason: the look is set here (through
+    // the CSSOM, which a strict style-src allows).
+    Object.assign(box.style, {
+      font: '600 1rem/1.4 system-ui, sans-serif', color: '#a8071a', padding: '0.75rem',
+      border: '1px solid #a8071a', borderRadius: '8px', background: '#fff',
+    });
     root.replaceChildren(box);
   }
   window.addEventListener('error', (event) => {
