@@ -199,7 +199,13 @@ export interface MultipleHeadsWidget<State = Record<string, unknown>> extends HT
     listener: (this: this, event: MultipleHeadsWidgetEventMap<State>[K]) => unknown, options?: boolean | EventListenerOptions): void;
   removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
   /** A copy of the current state (JSON-serialisable). */
-  readonly state: State;
+  get state(): State;
+  /**
+   * Text: the starting state, as the `state` attribute (what React 19 and Preact pass when
+   * they set the property). An object: setState() once the widget is drawn (throws Error
+   * for an invalid state), the starting state before.
+   */
+  set state(value: State | string);
   /** Replaces the state; throws Error (and keeps the current state) if it is invalid. */
   setState(state: State): void;
   /** Back to the starting state (an undoable edit). */

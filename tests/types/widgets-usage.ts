@@ -48,6 +48,10 @@ export function listen(): void {
   const practice = document.querySelector('mha-practice')!;
   practice.setAttribute('idea', 'wo');
   practice.addEventListener('ready', () => undefined);
+  blend.state = { budget: null };
+  blend.state = '{"budget":null}';
+  // @ts-expect-error: the blend's state is a budget
+  blend.state = { heads: 2 };
   // @ts-expect-error: practice keeps no state
   void practice.state;
 

@@ -101,6 +101,18 @@ export class MhaWidget extends HTMLElement {
     return structuredClone(this.#state);
   }
 
+  /**
+   * Frameworks that set a property when the element has one (React 19, Preact) pass the
+   * `state` attribute's text here. Text is the `state` attribute (the starting state);
+   * an object, once the widget is drawn, is setState() (before that, the starting state).
+   */
+  set state(value) {
+    if (typeof value === 'string') this.setAttribute('state', value);
+    else if (value === null || value === undefined) this.removeAttribute('state');
+    else if (this.#built) this.setState(value);
+    else this.setAttribute('state', JSON.stringify(value));
+  }
+
   /** Replaces the state (e.g. from an author's script, also when read-only); throws Error if it is invalid. */
   setState(raw) {
     const state = this.sanitizeState(structuredClone(raw));
