@@ -93,7 +93,9 @@ function serveFile(requested, response, { csp, cors }) {
     return;
   }
   const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': cacheControl(file) };
-  if (csp) headers['Content-Security-Policy'] = csp;
+  // `csp` is one policy for every file, or a function of the file's path (null: none).
+  const policy = typeof csp === 'function' ? csp(file) : csp;
+  if (policy) headers['Content-Security-Policy'] = policy;
   // A sandboxed iframe (no allow-same-origin) has an opaque origin: its module scripts
   // and wasm fetches are cross-origin and need this header (GitHub Pages sends it too).
   if (cors) headers['Access-Control-Allow-Origin'] = '*';
