@@ -149,6 +149,16 @@ describe('<mha-training>', () => {
       assert.equal(await widget.locator('#prune-chart').getAttribute('aria-label'),
         `Accuracy with the k least important heads removed: ${curve.map((c) => `k = ${c.removed}: ${percent(c.accuracy)}`).join(', ')}.`);
       assert.equal(await widget.locator('#prune-chart .curve-marker').count(), 1, 'the current k is marked on the curve');
+      await screenshot(widget, 'training-pruned-4-heads');
+      // Enter in the field prunes too: k = 1, the least important head alone.
+      await field.fill('1');
+      await field.press('Enter');
+      const oneOff = [ranking[0].head];
+      await page.waitForFunction((off) => JSON.stringify(document.querySelector('mha-training').state.off) === JSON.stringify(off), oneOff);
+      const one = session.setOff(oneOff);
+      await page.waitForFunction((text) => document.querySelector('mha-training').shadowRoot.querySelector('.scores').textContent.startsWith(text),
+        `With 1 head off: ${percent(one.accuracy)} right`);
+      assert.ok(one.accuracy > 0.85, 'the least important head of four barely matters');
       // A k larger than h is refused where the learner typed it.
       await field.fill('9');
       assert.equal(await field.getAttribute('aria-invalid'), 'true');
@@ -156,7 +166,6 @@ describe('<mha-training>', () => {
     } finally {
       session.dispose();
     }
-    await screenshot(widget, 'training-pruned-4-heads');
     // Reset: untrained again, every head on, nothing to switch.
     await widget.getByRole('button', { name: 'Reset' }).click();
     assert.equal(await phase(page), 'idle');

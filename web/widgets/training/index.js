@@ -105,7 +105,8 @@ export class TrainingWidget extends MhaWidget {
 
     // Once trained: importance and pruning.
     this.rankingList = element('ol', { className: 'ranking' });
-    this.pruneField = new NumberField({ label: m.t('training.pruneField'), value: 1, min: 0, max: 4, decimals: 0, messages: m, onPropose: (k) => this.#checkPruneCount(k) });
+    this.pruneField = new NumberField({ label: m.t('training.pruneField'), value: 1, min: 0, max: 4, decimals: 0, messages: m, onPropose: (k) => this.#checkPruneCount(k),
+      onEnter: () => this.#prune() });
     this.pruneField.element.classList.add('prune-field');
     this.pruneField.input.setAttribute('aria-controls', 'prune-chart');
     this.pruneButton = element('button', { type: 'button', textContent: m.t('training.pruneButton') });
