@@ -213,12 +213,12 @@ describe('layer at a glance', () => {
   test('the map links to the widgets that zoom in, and shows a part on request (showPart)', async () => {
     const { page, problems, widget } = await openWidget();
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const hash = await page.evaluate(() => location.hash);
+    const address = await page.evaluate(() => location.href);
     await widget.getByRole('link', { name: 'Zoom in: What WO is for ↓' }).click();
     const top = await page.locator('mha-wo-mixing').evaluate((el) => el.getBoundingClientRect().top);
     assert.ok(Math.abs(top) < 2, `the W_O widget starts at ${top} px`);
     assert.equal(await page.evaluate(() => document.activeElement?.localName), 'mha-wo-mixing');
-    assert.equal(await page.evaluate(() => location.hash), hash, 'the URL (every widget’s state) is untouched');
+    assert.equal(await page.evaluate(() => location.href), address, 'the address (every widget’s state, ?mha.<key>=) is untouched');
 
     // showPart: the stage's heading comes into view below the sticky controls and takes focus.
     assert.equal(await widget.evaluate((host) => host.showPart('weights')), true);
