@@ -1,0 +1,256 @@
+// The lesson without JavaScript, and without WebAssembly: every widget that has a static
+// renderer (web/widgets/<name>/<name>-static.js) shows the figure the build computed with
+// the core, and its numbers are the core's (computed again here, in Node, from the same
+// built module, partly through the widgets' models and partly straight from the engine).
+// With WebAssembly blocked the figures stay, under the widget's message. axe finds nothing
+// on the page with JavaScript off. Screenshots: test-results/screenshots/no-js-*.png.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test, before } from 'node:test';
+import { SCREENSHOT_DIR, newWatchedPage, openBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
+import { loadTestEngine } from '../node/load-engine.mjs';
+import { WIDGETS } from '../../web/widgets/registry.js';
+import { STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
+import { THE_WORLD, createWorldModel } from '../../web/widgets/shared/world.js';
+import { formatCount, formatNumber } from '../../web/widgets/shared/format.js';
+import { BlendModel, defaultBlendState } from '../../web/widgets/blend/blend-model.js';
+import { LayerModel, defaultLayerState, pathSentence } from '../../web/widgets/layer/layer-model.js';
+import { splitConfig } from '../../web/widgets/head-splitting/head-splitting-model.js';
+import { WoMixingModel, describeAlong, startingState, woMixingConfig } from '../../web/widgets/wo-mixing/wo-mixing-model.js';
+import { HeadsQuestionsModel, defaultHeadsQuestionsState, describeRow } from '../../web/widgets/heads-questions/heads-questions-model.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const session = useSiteAndBrowser();
+
+/** The widgets with a static figure (the build must have put one in each of them). */
+const STATIC = Object.entries(WIDGETS)
+  .filter(([name]) => existsSync(new URL(`../../web/widgets/${name}/${name}-static.js`, import.meta.url)))
+  .map(([name, widget]) => ({ name, tag: widget.tag }));
+
+let engine;
+before(async () => {
+  engine = await loadTestEngine('simd');
+});
+
+const squash = (text) => text.replace(/\s+/g, ' ').trim();
+
+async function noJsPage(options = {}) {
+  const context = await session.browser.newContext({ javaScriptEnabled: false, viewport: { width: 1000, height: 800 }, ...options });
+  const page = await context.newPage();
+  await page.goto(session.server.url);
+  return { page, context };
+}
+
+/** The text of each static figure's parts, keyed by widget name. */
+async function figureTexts(page) {
+  return page.evaluate((widgets) => Object.fromEntries(widgets.map(({ name, tag }) => {
+    const figure = document.querySelector(`${tag} > figure[data-static-figure="${name}"]`);
+    if (!figure) return [name, null];
+    const text = (selector) => [...figure.querySelectorAll(selector)].map((el) => el.textContent);
+    return [name, {
+      caption: figure.querySelector('figcaption').textContent,
+      items: text('.mha-static-readouts li'),
+      readouts: text('.mha-static-readouts').join(' '),
+      rows: [...figure.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent)),
+      images: [...figure.querySelectorAll('svg[role="img"]')].map((svg) => svg.getAttribute('aria-label')),
+      note: figure.querySelector('.mha-static-note')?.textContent,
+      controls: figure.querySelectorAll('button, input, select, textarea').length,
+      height: figure.getBoundingClientRect().height,
+    }];
+  })), STATIC);
+}
+
+test('the build put a static figure in every widget that has a renderer (at least the five of issue 15)', () => {
+  for (const name of ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions']) {
+    assert.ok(STATIC.some((widget) => widget.name === name), `${name} has no ${name}-static.js`);
+  }
+});
+
+test('JavaScript off: each widget shows its static figure, with a text alternative, the static note and no controls', async () => {
+  const { page, context } = await noJsPage();
+  const figures = await figureTexts(page);
+  for (const { name } of STATIC) {
+    const figure = figures[name];
+    assert.ok(figure, `<${name}> has no static figure`);
+    assert.ok(figure.height > 100, `${name}: the figure is ${figure.height}px tall`);
+    assert.ok(figure.images.length >= 1 && figure.images.every((label) => label && label.length > 20), `${name}: every SVG needs a text alternative`);
+    assert.equal(figure.note, STATIC_NOTE);
+    assert.equal(figure.controls, 0, `${name}: a static figure has no form controls`);
+  }
+  // No typesetting or head colours need JavaScript: the head names in the prose are coloured.
+  const chip = await page.evaluate(() => getComputedStyle(document.querySelector('.lesson .head-chip.head-subject')).borderBottomColor);
+  assert.notEqual(chip, 'rgba(0, 0, 0, 0)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshot(page, 'no-js-page');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, 'no-js-page-dark');
+  await context.close();
+});
+
+test('JavaScript off: the static figures’ numbers are the core’s', async () => {
+  const { page, context } = await noJsPage();
+  const figures = await figureTexts(page);
+  const w = THE_WORLD;
+
+  // Blend: the reader's scores for one head and two, and the budget of "said".
+  const blend = new BlendModel(engine, w);
+  try {
+    const view = blend.compute(defaultBlendState());
+    const [one, two] = figures.blend.items;
+    assert.match(squash(one), new RegExp(`right in ${view.one.subjectCorrect} of ${view.one.total}, what was said\\? in ${view.one.complementCorrect} of ${view.one.total}`));
+    assert.match(squash(two), new RegExp(`right in ${view.two.subjectCorrect} of ${view.two.total}, what was said\\? in ${view.two.complementCorrect} of ${view.two.total}`));
+    const label = figures.blend.images[0];
+    for (const [budget, t] of [[view.budget, w.subjectIndex], [view.budget, w.complementIndex], [blend.subjectBudget, w.subjectIndex], [blend.complementBudget, w.complementIndex]]) {
+      assert.ok(label.includes(`${w.tokens[t]} ${formatNumber(budget[t])}`), `blend: ${w.tokens[t]} ${formatNumber(budget[t])} missing from “${label}”`);
+    }
+  } finally {
+    blend.dispose();
+  }
+
+  // Head splitting: the comparison table, counted again straight by the engine.
+  const config = splitConfig();
+  const L = config.start.seqLen;
+  const rows = figures['head-splitting'].rows;
+  assert.equal(rows.length, config.configurations.length);
+  config.configurations.forEach((c, i) => {
+    const model = engine.createModel({ seqLen: L, dModel: c.dModel, numHeads: c.heads });
+    try {
+      model.randomize(config.weightSeed);
+      const x = engine.seededMatrix(L, c.dModel, config.inputSeed, config.inputScale).data;
+      const { counts } = model.forward(x, { perHeadContributions: false, keepAttention: false });
+      assert.deepEqual(rows[i].map(squash), [c.label, `${c.heads} × ${c.dModel / c.heads}`, formatCount(counts.attention), formatCount(counts.exponentials)]);
+    } finally {
+      model.delete();
+    }
+  });
+  // ...and the 1 x 512 / 8 x 64 / 32 x 16 comparison itself.
+  assert.deepEqual(rows.map((row) => row[1]), ['1 × 512', '8 × 64', '32 × 16']);
+  const spectrumModel = createWorldModel(engine, w, config.spectrum.start.heads);
+  try {
+    const rank = spectrumModel.similarityRank(config.spectrum.start.head, config.spectrum.relativeTolerance);
+    assert.match(squash(figures['head-splitting'].readouts), new RegExp(`with ${rank} non-zero singular`));
+  } finally {
+    spectrumModel.delete();
+  }
+
+  // The layer at a glance: the picked path in words.
+  const layer = new LayerModel(engine, w);
+  try {
+    const state = defaultLayerState(w);
+    assert.equal(squash(figures.layer.caption), squash(`The layer at a glance. ${pathSentence(layer.compute(state), state)}`));
+  } finally {
+    layer.dispose();
+  }
+
+  // W_O mixing: what a reader of u hears from each head, with this W_O and with W_O = I.
+  const woConfig = woMixingConfig(undefined, w);
+  const wo = new WoMixingModel(engine, woConfig);
+  try {
+    const view = wo.compute(startingState(woConfig));
+    assert.ok(squash(figures['wo-mixing'].caption).includes(describeAlong(woConfig, view)));
+    assert.deepEqual(figures['wo-mixing'].rows.map((row) => row.map(squash)),
+      view.heads.map((head, i) => [head.name, formatNumber(view.withMixing.heads[i]), formatNumber(view.withoutMixing.heads[i])]));
+  } finally {
+    wo.dispose();
+  }
+
+  // Heads ask different questions: where "said" looks in each head, and the largest weight
+  // of each head's row read straight from the world model's forward pass.
+  const questions = new HeadsQuestionsModel(engine, w);
+  const direct = createWorldModel(engine, w, w.numHeads);
+  try {
+    const state = defaultHeadsQuestionsState(w);
+    const view = questions.compute(state);
+    const result = direct.forward(w.x, { perHeadContributions: false });
+    figures['heads-questions'].items.forEach((item, i) => {
+      assert.ok(squash(item).endsWith(`${describeRow(w.tokens, state.query, view.rows[i], { maxNames: 3 })}.`), item);
+      const largest = Math.max(...result.heads[i].weights.row(state.query));
+      assert.ok(item.includes(formatNumber(largest)), `${item} should show ${formatNumber(largest)}`);
+    });
+  } finally {
+    questions.dispose();
+    direct.delete();
+  }
+  await context.close();
+});
+
+for (const scheme of ['light', 'dark']) {
+  test(`axe: no violations on the lesson page with JavaScript off (${scheme})`, async () => {
+    // axe needs timers, which a page with JavaScript disabled does not run: the page's own
+    // scripts are blocked instead, which leaves the same document as JavaScript off.
+    const context = await session.browser.newContext({ colorScheme: scheme, viewport: { width: 1000, height: 800 } });
+    const page = await context.newPage();
+    await page.route(/\.m?js(\?.*)?$/, (route) => route.abort());
+    await page.goto(session.server.url);
+    assert.equal(await page.evaluate(() => customElements.get('mha-blend')), undefined);
+    await page.evaluate(axeSource);
+    const results = await page.evaluate(() => window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    }));
+    const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    assert.deepEqual(found, []);
+    await context.close();
+  });
+}
+
+test('phones: with JavaScript off the page is no longer than with the live widgets', async () => {
+  const viewport = { width: 390, height: 844 };
+  const { page, context } = await noJsPage({ viewport });
+  const staticHeights = await page.evaluate((tags) => tags.map((tag) => document.querySelector(tag).getBoundingClientRect().height), STATIC.map((w) => w.tag));
+  await context.close();
+  const live = await session.browser.newPage({ viewport });
+  await live.goto(session.server.url);
+  for (const { tag } of STATIC) await live.locator(`${tag}[ready]`).waitFor();
+  const liveHeights = await live.evaluate((tags) => tags.map((tag) => document.querySelector(tag).getBoundingClientRect().height), STATIC.map((w) => w.tag));
+  await live.close();
+  STATIC.forEach(({ name }, i) => {
+    console.log(`${name} at 390 px: static ${Math.round(staticHeights[i])} px, live ${Math.round(liveHeights[i])} px`);
+    assert.ok(staticHeights[i] <= liveHeights[i], `${name}: the static figure (${staticHeights[i]}px) is taller than the live widget (${liveHeights[i]}px)`);
+  });
+});
+
+/** The lesson with WebAssembly unavailable, one way or another; the figures must stay. */
+async function expectFiguresKept(page, what) {
+  await page.waitForFunction((tags) => tags.every((tag) => document.querySelector(tag)?.shadowRoot?.querySelector('[role="alert"]')),
+    STATIC.map((widget) => widget.tag), { timeout: 20000 });
+  const states = await page.evaluate((widgets) => widgets.map(({ name, tag }) => {
+    const element = document.querySelector(tag);
+    const alert = element.shadowRoot?.querySelector('[role="alert"]');
+    const figure = element.querySelector(`figure[data-static-figure="${name}"]`);
+    return {
+      name, ready: element.hasAttribute('ready'), alert: alert?.textContent ?? null,
+      figureHeight: figure?.getBoundingClientRect().height ?? 0,
+      note: figure?.querySelector('.mha-static-note')?.textContent ?? null,
+    };
+  }), STATIC);
+  for (const state of states) {
+    assert.equal(state.ready, false, `${what}: ${state.name} cannot be ready`);
+    assert.match(state.alert ?? '', /attention core could not be loaded|WebAssembly/i, `${what}: ${state.name} says why`);
+    assert.ok(state.figureHeight > 100, `${what}: ${state.name}'s static figure is gone (${state.figureHeight}px)`);
+    assert.equal(state.note, STATIC_NOTE);
+  }
+}
+
+test('WebAssembly missing from the browser: each widget says so and keeps its static figure', async () => {
+  const { page } = await newWatchedPage(session.browser);
+  await page.addInitScript(() => { delete globalThis.WebAssembly; });
+  await page.goto(session.server.url);
+  await expectFiguresKept(page, 'no WebAssembly');
+  await screenshot(page, 'no-js-wasm-missing');
+  await page.close();
+});
+
+test('WebAssembly blocked by the page’s CSP (no wasm-unsafe-eval): the static figures stay under the message', async () => {
+  const server = await serveDist({ csp: "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'" });
+  const browser = await openBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    await page.goto(server.url);
+    await expectFiguresKept(page, 'CSP without wasm-unsafe-eval');
+    await page.locator('mha-blend').screenshot({ path: `${SCREENSHOT_DIR}/no-js-wasm-blocked-blend.png` });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
