@@ -277,6 +277,10 @@ test('the copy: a reload restores answers and widget states; export then import 
   // Export: the file is the copy.
   const panel = page.locator('mha-practice:not([idea])');
   await panel.locator('summary').click();
+  // The progress summary: what is done and what is left, idea by idea.
+  assert.match(await panel.locator('.progress-total').textContent(), /^Your copy: 1 of \d+ problems done$/);
+  assert.match(await panel.locator('.progress-list').textContent(), /Limits of the picture: 1 of 3 done \(left: problems 1, 3\)/);
+  await panel.screenshot({ path: await screenshotPath('practice-copy-panel') });
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export my copy' }).click()]);
   const file = await download.path();
   const exported = readFileSync(file, 'utf8');

@@ -5,14 +5,14 @@
 import { element } from '../shared/widget-base.js';
 import { MAX_FILE_BYTES } from '../shared/learner-copy.js';
 import { notation } from '../../ui/notation.js';
-import { IDEAS, PROBLEMS, PROBLEM_IDS, problemsFor } from './practice-data.js';
+import { IDEAS, PROBLEM_IDS, problemsFor } from './practice-data.js';
 
 // UI strings of this file (one table, for the message files).
 const TEXT = {
   about: 'Your answers, your attempts and each widget’s state are kept on this device only, in this browser. No account, no server.',
   total: (done, total) => `Your copy: ${done} of ${total} problems done`,
   idea: (title, done, total) => `${title}: ${done} of ${total} done`,
-  left: (names) => ` (left: ${names})`,
+  left: (numbers) => ` (left: ${numbers.length === 1 ? 'problem' : 'problems'} ${numbers.join(', ')})`,
   export: 'Export my copy',
   import: 'Import a copy…',
   startOver: 'Start over',
@@ -30,8 +30,6 @@ const TEXT = {
   tooBig: (kb) => `This file is ${kb} kB; a copy of this lesson is at most ${MAX_FILE_BYTES / 1024} kB.`,
   refused: (message) => `${message} Nothing was changed.`,
 };
-
-const shortName = (problem) => problem.id.replace(/-/g, ' ');
 
 export function copyPanel(session) {
   const { copy } = session;
@@ -59,7 +57,8 @@ export function copyPanel(session) {
     list.replaceChildren(...IDEAS.map((idea) => {
       const ids = problemsFor(idea.id).map((p) => p.id);
       const p = copy.progress(ids);
-      const left = p.left.length && p.left.length < ids.length ? TEXT.left(p.left.map((id) => shortName(PROBLEMS.find((q) => q.id === id))).join(', ')) : '';
+      // Problems are named by their numbers in the idea's block ("1. …").
+      const left = p.left.length && p.left.length < ids.length ? TEXT.left(p.left.map((id) => ids.indexOf(id) + 1)) : '';
       return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...notation(TEXT.idea(idea.title, p.done, p.total)), left]);
     }));
     undo.hidden = !copy.canUndoImport;
