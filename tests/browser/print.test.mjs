@@ -1,0 +1,120 @@
+// Print: the lesson on paper. With the live widgets loaded, print media shows no button,
+// slider or field anywhere (page or widgets), each widget prints as its static figure,
+// redrawn for its current state, figures and formulas do not split across pages, links
+// print their address, and the A4 PDF is at most 7 pages (it was 13 to 15 before print
+// styles). Screenshots: test-results/screenshots/print-*.png (print media at A4's width).
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { before, test } from 'node:test';
+import { screenshot, useSiteAndBrowser } from './browser.mjs';
+import { loadTestEngine } from '../node/load-engine.mjs';
+import { WIDGETS } from '../../web/widgets/registry.js';
+import { LIVE_NOTE } from '../../web/widgets/shared/static-figure.js';
+import { THE_WORLD } from '../../web/widgets/shared/world.js';
+import { BlendModel } from '../../web/widgets/blend/blend-model.js';
+
+const session = useSiteAndBrowser();
+const STATIC = Object.entries(WIDGETS)
+  .filter(([name]) => existsSync(new URL(`../../web/widgets/${name}/${name}-static.js`, import.meta.url)))
+  .map(([name, widget]) => ({ name, tag: widget.tag }));
+const MAX_PAGES = 7;
+
+let engine;
+before(async () => {
+  engine = await loadTestEngine('simd');
+});
+
+/** The lesson with every widget loaded, at A4's printable width (210 mm − 2 × 14 mm). */
+async function loadedLesson() {
+  const page = await session.browser.newPage({ viewport: { width: 688, height: 1000 } });
+  await page.goto(session.server.url);
+  for (const tag of Object.values(WIDGETS).map((widget) => widget.tag)) {
+    if (await page.locator(tag).count()) await page.locator(`${tag}[ready]`).first().waitFor({ timeout: 60000 });
+  }
+  return page;
+}
+
+/** Every visible form control, in the page and inside every widget's shadow root. */
+function visibleControls(page) {
+  return page.evaluate(() => {
+    const found = [];
+    const visit = (root, where) => {
+      for (const el of root.querySelectorAll('button, input, select, textarea, progress')) {
+        if (el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden') found.push(`${where} ${el.localName}[${el.type ?? ''}] “${(el.getAttribute('aria-label') ?? el.textContent).trim().slice(0, 30)}”`);
+      }
+      for (const host of root.querySelectorAll('*')) if (host.shadowRoot) visit(host.shadowRoot, host.localName);
+    };
+    visit(document, 'page');
+    return found;
+  });
+}
+
+test('print media: no form controls anywhere; each widget prints its figure, not the live widget', async () => {
+  const page = await loadedLesson();
+  assert.ok((await visibleControls(page)).length > 0, 'the live page has controls (else this test proves nothing)');
+  await page.emulateMedia({ media: 'print' });
+  assert.deepEqual(await visibleControls(page), []);
+  const widgets = await page.evaluate((list) => list.map(({ name, tag }) => {
+    const element = document.querySelector(tag);
+    const figure = element.querySelector(`:scope > figure[data-static-figure="${name}"]`);
+    const live = element.shadowRoot.querySelector('.widget');
+    return { name, figure: figure?.getBoundingClientRect().height ?? 0, live: getComputedStyle(live).display };
+  }), STATIC);
+  for (const widget of widgets) {
+    assert.ok(widget.figure > 100, `${widget.name}: its figure prints (${widget.figure}px)`);
+    assert.equal(widget.live, 'none', `${widget.name}: the live widget does not print`);
+  }
+  // Figures and display math are kept whole on a page.
+  const breaks = await page.evaluate(() => [...document.querySelectorAll('.math-display, figure.mha-static')]
+    .map((el) => getComputedStyle(el).breakInside));
+  assert.ok(breaks.length > 5 && breaks.every((value) => value === 'avoid'), breaks.join(' '));
+  await screenshot(page, 'print-lesson');
+  await page.close();
+});
+
+test('print media: a widget prints its current state (the figure is redrawn by the core after a change)', async () => {
+  const page = await loadedLesson();
+  const w = THE_WORLD;
+  // All of "said"'s budget on the subject: the one head answers "who?" and loses "what?".
+  const budget = w.tokens.map((_, t) => (t === w.subjectIndex ? 1 : 0));
+  const model = new BlendModel(engine, w);
+  let expected;
+  try {
+    expected = model.compute({ budget }).one;
+  } finally {
+    model.dispose();
+  }
+  await page.evaluate((state) => document.querySelector('mha-blend').setState(state), { budget });
+  await page.waitForFunction(() => document.querySelector('mha-blend > figure .mha-static-note')?.textContent.startsWith('Printed'));
+  await page.emulateMedia({ media: 'print' });
+  const figure = page.locator('mha-blend > figure');
+  assert.equal(await figure.locator('.mha-static-note').textContent(), LIVE_NOTE);
+  const one = (await figure.locator('.mha-static-readouts li').first().textContent()).replace(/\s+/g, ' ');
+  assert.match(one, new RegExp(`right in ${expected.subjectCorrect} of ${expected.total}, what was said\\? in ${expected.complementCorrect} of ${expected.total}`));
+  assert.ok((await figure.locator('svg').getAttribute('aria-label')).includes(`${w.tokens[w.subjectIndex]} 1.00`));
+  await figure.screenshot({ path: `${process.cwd()}/test-results/screenshots/print-blend-current-state.png` });
+  await page.close();
+});
+
+test('print media: links print their address', async () => {
+  const page = await loadedLesson();
+  await page.emulateMedia({ media: 'print' });
+  const content = await page.evaluate(() => {
+    const link = Object.assign(document.createElement('a'), { href: 'https://example.org/attention', textContent: 'a paper' });
+    document.querySelector('.lesson p').append(link);
+    return getComputedStyle(link, '::after').content;
+  });
+  assert.ok(content.includes('https://example.org/attention'), `the link prints ${content}`);
+  await page.close();
+});
+
+test(`the lesson prints on at most ${MAX_PAGES} A4 pages`, async () => {
+  const page = await loadedLesson();
+  const pdf = await page.pdf({ format: 'A4' });
+  // Each page of Chromium's PDF is one "/Type /Page" object (the tree is "/Type /Pages").
+  const pages = (pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g) ?? []).length;
+  console.log(`A4 pages: ${pages}`);
+  assert.ok(pages >= 2, `a PDF of ${pages} pages cannot be the lesson`);
+  assert.ok(pages <= MAX_PAGES, `the lesson prints on ${pages} A4 pages (at most ${MAX_PAGES})`);
+  await page.close();
+});
