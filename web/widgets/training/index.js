@@ -247,6 +247,8 @@ export class TrainingWidget extends MhaWidget {
     this.phase = 'idle';
     this.looks = [];
     this.lastLook = null;
+    cancelAnimationFrame(this.drawFrame);
+    this.drawFrame = 0;
     this.analysis = null;
     this.appliedOff = null;
     this.progress.value = 0;
@@ -271,6 +273,18 @@ export class TrainingWidget extends MhaWidget {
     this.looks.push(look);
     this.progress.value = look.steps / look.totalSteps;
     this.progressText.textContent = this.m.t('training.stepOf', { step: look.steps, total: look.totalSteps });
+    // Drawn once per frame: when the page's thread is busy, the worker's looks queue up, and
+    // only the newest needs drawing (the curves hold every look already).
+    if (!this.drawFrame) {
+      this.drawFrame = requestAnimationFrame(() => {
+        this.drawFrame = 0;
+        this.#drawLook(this.lastLook);
+      });
+    }
+  }
+
+  #drawLook(look) {
+    if (!look) return;
     this.#drawCurves();
     this.#drawPatterns(look);
     if (this.phase === 'paused') this.#say(this.m.t('training.say.pausedAt', { step: look.steps }));
@@ -281,6 +295,9 @@ export class TrainingWidget extends MhaWidget {
     this.analysis = analysis;
     this.#showLook(look);
     this.looks.pop(); // the final look repeats the last slice's
+    cancelAnimationFrame(this.drawFrame);
+    this.drawFrame = 0;
+    this.#drawLook(look);
     const key = `${this.state.task}/${this.state.heads}/${this.state.seed}`;
     this.comparison.set(key, { ...this.state, accuracy: look.accuracy, outputAccuracy: look.outputAccuracy });
     this.#drawComparison();
