@@ -189,18 +189,19 @@ test('no question’s right answer is predictable from its length or its positio
   }));
   let longest = 0;
   let shortest = 0;
-  const places = new Set();
   for (const { p, right } of questions) {
     assert.ok(right >= 0, p.id);
     const lengths = p.options.map((o) => shownText(o.text).length);
     assert.ok(Math.max(...lengths) <= 1.25 * Math.min(...lengths), `${p.id}: lengths ${lengths}`);
     if (lengths[right] === Math.max(...lengths)) longest++;
     if (lengths[right] === Math.min(...lengths)) shortest++;
-    places.add(right);
   }
   const n = questions.length;
   assert.ok(longest <= Math.ceil(n / 2) && shortest <= Math.ceil(n / 2), `right is longest in ${longest}, shortest in ${shortest} of ${n}`);
-  assert.ok(places.size >= 2, 'the right answer is not always in the same place in the data');
+  // In the data's order (what a page without JavaScript lists), no place holds the right
+  // answer much more often than chance would.
+  const perPlace = [0, 1, 2].map((k) => questions.filter((q) => q.right === k).length);
+  assert.ok(perPlace.every((c) => c <= Math.ceil(n / 3) + 1), `right answers per place in the data: ${perPlace}`);
   // Per learner: over 3000 seeds, the right answer lands in each place about equally often.
   for (const { p, right } of questions) {
     const counts = new Array(p.options.length).fill(0);
