@@ -222,6 +222,9 @@ async function expectFiguresKept(page, what) {
       name, ready: element.hasAttribute('ready'), alert: alert?.textContent ?? null,
       figureHeight: figure?.getBoundingClientRect().height ?? 0,
       note: figure?.querySelector('.mha-static-note')?.textContent ?? null,
+      // The figure takes its colours from the page's palette through the widget (an
+      // undefined --ink would paint its grids black).
+      ink: figure ? getComputedStyle(figure).getPropertyValue('--ink').trim() : '',
     };
   }), STATIC);
   for (const state of states) {
@@ -229,6 +232,7 @@ async function expectFiguresKept(page, what) {
     assert.match(state.alert ?? '', /attention core could not be loaded|WebAssembly/i, `${what}: ${state.name} says why`);
     assert.ok(state.figureHeight > 100, `${what}: ${state.name}'s static figure is gone (${state.figureHeight}px)`);
     assert.equal(state.note, STATIC_NOTE);
+    assert.notEqual(state.ink, '', `${what}: ${state.name}'s figure has no ink colour`);
   }
 }
 

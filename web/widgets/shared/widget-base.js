@@ -44,6 +44,7 @@ import { widgetLoading, widgetSettled } from './anchor-hold.js';
 import baseStyles from './widget-base.css?inline';
 import { THE_WORLD, headColourStyles } from './world.js';
 import { LIVE_NOTE } from './static-figure.js';
+import { kitSheet } from '../../ui/styles.js';
 import { WIDGETS } from '../registry.js';
 import { messagesFor } from './i18n.js';
 
@@ -167,8 +168,11 @@ export class MhaWidget extends HTMLElement {
   async #connect() {
     if (!this.root) {
       this.root = this.attachShadow({ mode: 'open' });
+      // The kit's sheet from the start (widgets' styles take their colours from its --ui-*
+      // properties): a widget whose core failed to load still gives its static figure, shown
+      // through the slot, the colours it inherits.
       this.root.adoptedStyleSheets = [sheetFor(baseStyles), sheetFor(HEAD_COLOUR_STYLES), sheetFor(this.constructor.styles ?? ''),
-        sheetFor(loadingSheetText(this.localName))];
+        sheetFor(loadingSheetText(this.localName)), kitSheet()];
       this.body = document.createElement('div');
       this.body.className = 'widget';
       this.noticeBox = element('p', { className: 'notice', role: 'status', hidden: true });
