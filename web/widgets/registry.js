@@ -29,7 +29,7 @@ export const WIDGETS = {
     attributes: [...COMMON, 'heads', 'token'],
   },
   'heads-questions': {
-    tag: 'mha-heads-questions', title: 'Heads ask different questions', loadingHeight: { wide: 970, narrow: 1690 },
+    tag: 'mha-heads-questions', title: 'Heads ask different questions', loadingHeight: { wide: 970, narrow: 1440 },
     attributes: [...COMMON, 'query'],
   },
   training: {
