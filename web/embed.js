@@ -7,11 +7,17 @@
 import './widgets/all.js';
 import { WIDGETS } from './widgets/registry.js';
 import { isStateParameter } from './widgets/shared/lesson-state.js';
+import { messagesFor } from './widgets/shared/i18n.js';
 
 const root = document.getElementById('embed-root');
 const params = new URLSearchParams(location.search);
 const name = params.get('widget') ?? '';
 const entry = Object.hasOwn(WIDGETS, name) ? WIDGETS[name] : null;
+// &lang=de: the frame holds only the widget, so the whole frame is in its language (screen
+// readers, the frame's title); a value that is not a language tag is left to the check below.
+const lang = params.get('lang');
+if (lang !== null && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(lang)) document.documentElement.lang = lang;
+const m = messagesFor(document.documentElement);
 
 function refuse(message) {
   const box = document.createElement('p');
@@ -23,7 +29,7 @@ function refuse(message) {
 
 let widget = null;
 if (!entry) {
-  refuse(`Unknown widget “${name.slice(0, 40)}”. Use one of: ${Object.keys(WIDGETS).join(', ')}.`);
+  refuse(m.t('embedPage.unknownWidget', { name: name.slice(0, 40), names: Object.keys(WIDGETS).join(', ') }));
 } else {
   const element = document.createElement(entry.tag);
   widget = element;
@@ -33,19 +39,21 @@ if (!entry) {
     // The widget keeps its live state in this frame's address too (?mha.<key>=, see
     // lesson-state.js): those parameters are its own, not attributes.
     if (key === 'widget' || isStateParameter(key)) continue;
-    if (entry.attributes.includes(key) && value.length <= 4000) element.setAttribute(key, value);
+    if (key === 'lang' && value !== document.documentElement.lang) ignored.push('lang');
+    else if (entry.attributes.includes(key) && value.length <= 4000) element.setAttribute(key, value);
     else ignored.push(key.slice(0, 40));
   }
-  document.title = `${entry.title}: Multiple Heads`;
+  const title = m.widgetTitle(name, entry.title);
+  document.title = `${title}: Multiple Heads`;
   // The frame's own page heading, for screen readers (the host page shows its own title).
   const heading = document.createElement('h1');
   heading.className = 'sr-only';
-  heading.textContent = entry.title;
+  heading.textContent = title;
   root.append(heading, element);
   if (ignored.length > 0) {
     const note = document.createElement('p');
     note.className = 'embed-error';
-    note.textContent = `Ignored unknown parameters: ${ignored.join(', ')}.`;
+    note.textContent = m.t('embedPage.ignored', { names: ignored.join(', ') });
     root.prepend(note);
   }
 }
