@@ -49,24 +49,41 @@ export function svgRect(x, y, width, height, { className = '', fillOpacity = nul
  * diverging (sign by class pos / neg, strength by |value| / max). `outlineRow` frames one
  * row (the picked query). Returns SVG markup placed at (x, y).
  *
- * Small on the wire: strengths are rounded to tenths, cells of one class and strength are
- * one <path>, and cells under a twentieth of the scale are left as the pale base.
+ * Small on the wire: strengths are rounded to tenths, cells under a twentieth of the scale
+ * are left as the pale base, and runs of equal cells along a row are one rectangle in one
+ * <path> per class and strength (relative moves: "m5 0h10v5h-10z").
  */
 export function svgGrid({ x, y, rows, cols, data, cell, max = 1, headClass = '', diverging = false, outlineRow = null }) {
   const groups = new Map();
   for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const value = data[r * cols + c];
+    let run = null;
+    for (let c = 0; c <= cols; c++) {
+      const value = c < cols ? data[r * cols + c] : NaN;
       const level = Number.isFinite(value) ? Math.min(10, Math.round((Math.abs(value) / max) * 10)) : 0;
-      if (level === 0) continue;
-      const key = `${diverging ? (value > 0 ? 'pos' : 'neg') : 'fill'} ${level}`;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(`M${coordinate(x + c * cell)} ${coordinate(y + r * cell)}h${cell}v${cell}h-${cell}z`);
+      const key = level === 0 ? null : `${diverging ? (value > 0 ? 'pos' : 'neg') : 'fill'} ${level}`;
+      if (run && run.key === key) {
+        run.length += 1;
+        continue;
+      }
+      if (run) {
+        if (!groups.has(run.key)) groups.set(run.key, []);
+        groups.get(run.key).push(run);
+      }
+      run = key === null ? null : { key, r, c, length: 1 };
     }
   }
-  const paths = [...groups].map(([key, cells]) => {
+  const paths = [...groups].map(([key, runs]) => {
     const [className, level] = key.split(' ');
-    return `<path class="${className}" fill-opacity="${(level / 10).toFixed(1)}" d="${cells.join('')}"/>`;
+    let at = null;
+    const d = runs.map((run) => {
+      const px = x + run.c * cell;
+      const py = y + run.r * cell;
+      const move = at === null ? `M${coordinate(px)} ${coordinate(py)}` : `m${coordinate(px - at[0])} ${coordinate(py - at[1])}`;
+      at = [px, py];
+      const w = run.length * cell;
+      return `${move}h${w}v${cell}h-${w}z`;
+    }).join('');
+    return `<path class="${className}" fill-opacity="${(level / 10).toFixed(1)}" d="${d}"/>`;
   });
   const outline = outlineRow === null ? '' : svgRect(x, y + outlineRow * cell, cols * cell, cell, { className: 'outline' });
   return `<g class="mha-static-grid ${headClass}">${svgRect(x, y, cols * cell, rows * cell, { className: 'grid-base' })}${paths.join('')}${outline}</g>`;
