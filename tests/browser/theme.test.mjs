@@ -108,8 +108,8 @@ for (const scheme of ['light', 'dark']) {
 const LIGHT_DEFAULTS = ['#1d1f24', '#50555f', '#ffffff', '#c9c4b8', '#7d828c', '#0b5cad', '#a8071a', '#1f6b2a',
   '#767b85', '#b26b00', '#fff6e5', '#2f64b3', '#b83a3a', '#f3f2ef', '#0072b2', '#d55e00', '#009e73', '#a8508a', '#6b6f76'];
 
-test('under the dark theme no widget paints a colour of the light palette', async () => {
-  const { page } = await openThemed('light');
+for (const scheme of ['light', 'dark']) test(`under the dark theme (browser preferring ${scheme}) no widget paints a colour of the light palette`, async () => {
+  const { page } = await openThemed(scheme);
   await exercise(page);
   const rgb = LIGHT_DEFAULTS.map((hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`);
   const offenders = await page.evaluate(({ tags, rgb }) => {

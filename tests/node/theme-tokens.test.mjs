@@ -99,3 +99,16 @@ test('every --mha-* property the styles read is documented in docs/EMBEDDING.md'
   assert.ok(used.size > 20, `found ${used.size} properties`);
   assert.deepEqual([...used].filter((name) => !documented(name)).sort(), []);
 });
+
+test('every property the guide’s dark theme sets is one the styles read', () => {
+  const section = read('docs/EMBEDDING.md').split(/^## /m).find((part) => part.startsWith('4. A dark course theme'));
+  const css = /```css\n([\s\S]*?)```/.exec(section)[1];
+  const used = new Set();
+  for (const [, text] of styleSources()) {
+    for (const match of text.matchAll(/var\((--mha-[a-z0-9-]+)/g)) used.add(match[1]);
+  }
+  const set = [...css.matchAll(/(--mha-[a-z0-9-]+)\s*:/g)].map((m) => m[1]);
+  assert.ok(set.length > 20);
+  assert.deepEqual(set.filter((name) => !used.has(name)), []);
+});
+
