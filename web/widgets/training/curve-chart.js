@@ -41,6 +41,21 @@ export class CurveChart {
     const y = (v) => PAD.top + plotH - (yMax > 0 ? Math.min(1, Math.max(0, v / yMax)) * plotH : 0);
     const yTicks = [0, yMax / 2, yMax];
     const yText = (v) => (this.percent ? this.m.percent(Math.round(v * 100) / 100, 0) : this.m.number(v, yMax < 3 ? 1 : 0));
+    // The axes change rarely (a new run, a new scale): rebuilt only then, so that a redraw
+    // while training restyles a few polylines, not the whole chart.
+    const axesKey = JSON.stringify([xMax, yMax, xTicks, marker, this.xLabel]);
+    if (axesKey !== this.axesKey) {
+      this.axesKey = axesKey;
+      this.#drawAxes({ x, y, yTicks, yText, xTicks, marker, plotW });
+    }
+    this.#drawLines(series, x, y);
+    if (description) {
+      this.titleNode.textContent = description;
+      this.element.setAttribute('aria-label', description);
+    }
+  }
+
+  #drawAxes({ x, y, yTicks, yText, xTicks, marker, plotW }) {
     this.axes.replaceChildren(
       ...yTicks.map((v) => svg('line', { class: 'curve-grid', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(v), y2: y(v) })),
       ...yTicks.map((v) => svg('text', { class: 'curve-tick', x: PAD.left - 4, y: y(v) + 4, 'text-anchor': 'end' }, [yText(v)])),
@@ -49,6 +64,9 @@ export class CurveChart {
       svg('line', { class: 'curve-axis', x1: PAD.left, x2: WIDTH - PAD.right, y1: y(0), y2: y(0) }),
       ...(marker === null ? [] : [svg('line', { class: 'curve-marker', x1: x(marker), x2: x(marker), y1: PAD.top, y2: y(0) })]),
     );
+  }
+
+  #drawLines(series, x, y) {
     this.lines.replaceChildren(...series.map(({ points, className = '', colour }) => {
       const group = svg('g', { class: `curve ${className}`.trim() });
       if (colour) group.style.setProperty('--line', colour);
@@ -60,9 +78,5 @@ export class CurveChart {
       }
       return group;
     }));
-    if (description) {
-      this.titleNode.textContent = description;
-      this.element.setAttribute('aria-label', description);
-    }
   }
 }

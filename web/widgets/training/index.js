@@ -392,7 +392,8 @@ export class TrainingWidget extends MhaWidget {
     this.lossChart.draw([{ className: 'loss', colour: 'var(--ui-ink)', points: looks.map((l) => [l.steps, l.loss]) }], {
       xMax, yMax: Math.ceil(lossMax), xTicks, description: m.t('training.lossDescription', { step: last.steps, loss: m.number(last.loss, 3) }),
     });
-    this.legend.replaceChildren(...outputs.map((name, o) => {
+    // The legend is the same for the whole run: built once.
+    if (this.legend.childElementCount === 0) this.legend.replaceChildren(...outputs.map((name, o) => {
       const item = element('li', { className: `output-${o}` }, [element('span', { className: 'swatch' }), name]);
       item.style.setProperty('--line', OUTPUT_COLOURS[o]);
       return item;
