@@ -133,8 +133,8 @@ export class TrainingWidget extends MhaWidget {
 
     // On a phone the curves and the maps take turns (a view choice, not state).
     const narrow = new NarrowSwitch({
-      label: 'Figure shown while training', prefix: 'Show',
-      options: [{ value: 'curves', content: 'Learning curves', panels: [curves] }, { value: 'heads', content: 'Heads', panels: [maps] }],
+      label: m.t('training.narrow.label'), messages: m,
+      options: [{ value: 'curves', content: m.t('training.narrow.curves'), panels: [curves] }, { value: 'heads', content: m.t('training.narrow.heads'), panels: [maps] }],
     });
     this.body.append(caption, controls, this.taskNote, runBar, this.status, narrow.element,
       element('div', { className: 'board' }, [curves, maps]), after, compare);
