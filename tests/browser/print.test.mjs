@@ -93,6 +93,14 @@ test('print media: a widget prints its current state (the figure is redrawn by t
   assert.match(one, new RegExp(`right in ${expected.subjectCorrect} of ${expected.total}, what was said\\? in ${expected.complementCorrect} of ${expected.total}`));
   assert.ok((await figure.locator('svg').getAttribute('aria-label')).includes(`${w.tokens[w.subjectIndex]} 1.00`));
   await figure.screenshot({ path: `${process.cwd()}/test-results/screenshots/print-blend-current-state.png` });
+  // Printed right after an edit (before the redraw is due): beforeprint draws it at once.
+  const even = w.tokens.map(() => 1 / w.L);
+  const drawn = await page.evaluate((state) => {
+    document.querySelector('mha-blend').setState(state);
+    window.dispatchEvent(new Event('beforeprint'));
+    return document.querySelector('mha-blend > figure svg').getAttribute('aria-label');
+  }, { budget: even });
+  assert.ok(drawn.includes(`${w.tokens[w.subjectIndex]} ${(1 / w.L).toFixed(2)}`), drawn);
   await page.close();
 });
 

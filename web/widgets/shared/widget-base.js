@@ -51,7 +51,9 @@ import { messagesFor } from './i18n.js';
 // Each widget's static renderer (web/widgets/<name>/<name>-static.js), loaded on first use.
 const STATIC_RENDERERS = import.meta.glob('../*/*-static.js');
 // Redraw the static figure for print this long after the last change (a drag is many changes).
-const STATIC_REFRESH_MS = 400;
+const STATIC_REFRESH_MS = 1000;
+// Widgets whose static figure does not show their current state yet.
+const STALE_FIGURES = new Set();
 
 const HEAD_COLOUR_STYLES = headColourStyles();
 
@@ -217,7 +219,8 @@ export class MhaWidget extends HTMLElement {
     this.#built = true;
     this.setAttribute('ready', '');
     this.#markStaticFigure();
-    this.#scheduleStaticRefresh();
+    // The built figure shows the starting state; a state from the address needs a redraw.
+    if (JSON.stringify(this.#state) !== JSON.stringify(this.defaultState())) this.#scheduleStaticRefresh();
     this.dispatchEvent(new CustomEvent('ready'));
   }
 
@@ -477,27 +480,58 @@ export class MhaWidget extends HTMLElement {
 
   #scheduleStaticRefresh() {
     if (!this.hasAttribute('ready') || !this.querySelector(':scope > [data-static-figure]')) return;
+    STALE_FIGURES.add(this);
+    this.#loadStaticRenderer(); // loaded ahead, so that a print right after an edit can draw
     clearTimeout(this.#staticTimer);
-    this.#staticTimer = setTimeout(() => this.#refreshStaticFigure(), STATIC_REFRESH_MS);
+    // After the edits stop, when the page is idle: a redraw runs the core again (the head
+    // splitting figure's passes at d_model 512 take tens of milliseconds), never mid-drag.
+    this.#staticTimer = setTimeout(() => {
+      const run = () => this.#refreshStaticFigure();
+      if (globalThis.requestIdleCallback) requestIdleCallback(run, { timeout: 2000 }); else run();
+    }, STATIC_REFRESH_MS);
+  }
+
+  #staticRenderer = null;
+
+  async #loadStaticRenderer() {
+    if (this.#staticRenderer) return;
+    const name = Object.keys(WIDGETS).find((key) => WIDGETS[key].tag === this.localName);
+    const load = STATIC_RENDERERS[`../${name}/${name}-static.js`];
+    try {
+      if (load) this.#staticRenderer = (await load()).renderStaticFigure;
+    } catch {
+      // No renderer: the figure keeps its last drawing.
+    }
   }
 
   async #refreshStaticFigure() {
-    const name = Object.keys(WIDGETS).find((key) => WIDGETS[key].tag === this.localName);
-    const load = STATIC_RENDERERS[`../${name}/${name}-static.js`];
+    await this.#loadStaticRenderer();
+    this.#drawStaticFigure();
+  }
+
+  #drawStaticFigure() {
     const figure = this.querySelector(':scope > [data-static-figure]');
-    if (!load || !figure || !this.engine) return;
+    if (!figure || !this.engine || !this.#staticRenderer || !STALE_FIGURES.has(this)) return;
+    STALE_FIGURES.delete(this);
     try {
-      const { renderStaticFigure } = await load();
       const attributes = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
       attributes.state = JSON.stringify(this.#state);
       const template = document.createElement('template');
-      template.innerHTML = renderStaticFigure(attributes, { engine: this.engine, world: THE_WORLD });
+      template.innerHTML = this.#staticRenderer(attributes, { engine: this.engine, world: THE_WORLD });
       const fresh = template.content.firstElementChild;
       fresh?.querySelector('.mha-static-note')?.replaceChildren(LIVE_NOTE);
       if (fresh && figure.isConnected) figure.replaceWith(fresh);
     } catch {
       // The figure keeps its last good drawing: the live widget is what the reader uses.
     }
+  }
+
+  // Printing right after an edit, before a redraw was due: stale figures are drawn now,
+  // synchronously (their renderers were loaded at the edit), before the page is laid out.
+  static {
+    globalThis.addEventListener?.('beforeprint', () => {
+      for (const widget of [...STALE_FIGURES]) widget.#drawStaticFigure();
+    });
   }
 
   undo() {
