@@ -54,6 +54,9 @@ export class ChoiceGroup {
     this.buttons.forEach((button, i) => button.setAttribute('aria-checked', String(i === chosen)));
     if (chosen < 0) chosen = 0;
     this.buttons.forEach((button, i) => { button.tabIndex = i === chosen ? 0 : -1; });
+    // A row that scrolls sideways (.ui-row-narrow on a phone) shows the chosen one. Only when
+    // the choice changes, or the first time the row is laid out: no layout read per render.
+    if (this.revealed !== chosen && this.buttons[chosen] && revealInRow(this.element, this.buttons[chosen])) this.revealed = chosen;
   }
 
   setDisabled(disabled) {
@@ -74,4 +77,19 @@ export class ChoiceGroup {
     this.onChoose(this.values[next]);
     this.buttons[this.values.indexOf(this.value)]?.focus();
   }
+}
+
+/**
+ * Scrolls a row that scrolls sideways inside itself so that `item` is wholly in view, clear
+ * of the row's edge shadows (`margin` px), without scrolling the page (scrollIntoView would).
+ * Returns false if the row is not laid out yet (not in the page, or hidden), true otherwise.
+ */
+export function revealInRow(row, item, margin = 24) {
+  if (!row.isConnected || row.clientWidth === 0) return false;
+  if (row.scrollWidth <= row.clientWidth) return true;
+  const box = row.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.left < box.left + margin) row.scrollLeft -= box.left + margin - at.left;
+  else if (at.right > box.right - margin) row.scrollLeft += at.right - (box.right - margin);
+  return true;
 }

@@ -87,6 +87,24 @@ const components = `
 .ui-grid tr.ui-selected .ui-cell:last-child { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, -2px 0 0 0 var(--ui-ink) inset; }
 .ui-grid .ui-cell.ui-key { box-shadow: 0 0 0 3px var(--ui-ink) inset, 0 0 0 4px var(--ui-surface) inset; }
 .ui-grid .ui-cell[aria-invalid="true"] { box-shadow: 0 0 0 2px var(--ui-error) inset; }
+/* Phones: a row of choices (token chips) that would wrap to two or three lines stays one
+   line that scrolls sideways inside itself, with the same edge shadows as .ui-scroll as the
+   cue that more chips follow. The padding keeps the focus ring inside the scroll box. Wider,
+   the class does nothing. Empty message lines (a grid's error, a field's) reserve no height
+   there: a refusal pushes the figure down by one line rather than every grid keeping a
+   blank line for one. */
+@container (max-width: 34rem) {
+  .ui-row-narrow {
+    flex-wrap: nowrap; overflow-x: auto; overscroll-behavior-x: contain; padding: 5px 5px;
+    background:
+      linear-gradient(to right, var(--ui-surface) 30%, transparent) left / 2rem 100% no-repeat local,
+      linear-gradient(to left, var(--ui-surface) 30%, transparent) right / 2rem 100% no-repeat local,
+      radial-gradient(farthest-side at 0 50%, color-mix(in oklab, var(--ui-ink) 35%, transparent), transparent) left / 0.8rem 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, color-mix(in oklab, var(--ui-ink) 35%, transparent), transparent) right / 0.8rem 100% no-repeat scroll;
+  }
+  .ui-row-narrow > * { flex: none; }
+  .ui-error:empty { min-height: 0; margin: 0; }
+}
 /* A tall matrix on its side in a narrow container (MatrixGrid transposeWhenNarrow): the
    table's cells flow into a grid column by column, so each matrix row becomes a column. */
 @container (max-width: 34rem) {
