@@ -8,6 +8,7 @@ import { MhaWidget, element } from '../shared/widget-base.js';
 import { headClass } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
+import { revealInRow } from '../../ui/choice-group.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { StackedBars, stackExtent } from '../../ui/stacked-bars.js';
 import { notation, spoken } from '../../ui/notation.js';
@@ -89,7 +90,7 @@ export class WoMixingWidget extends MhaWidget {
       chip.addEventListener('click', () => this.#propose({ token: i }));
       return chip;
     });
-    const tokens = element('div', { className: 'chips', role: 'radiogroup', ariaLabel: m.t('woMixing.tokensLabel') }, this.tokenChips);
+    const tokens = element('div', { className: 'chips ui-row-narrow', role: 'radiogroup', ariaLabel: m.t('woMixing.tokensLabel') }, this.tokenChips);
     tokens.addEventListener('keydown', (event) => this.#tokenKey(event));
     const top = element('div', { className: 'top' }, [
       this.historyToolbar(m.t('woMixing.history')),
@@ -343,6 +344,8 @@ export class WoMixingWidget extends MhaWidget {
       chip.setAttribute('aria-checked', String(i === state.token));
       chip.tabIndex = i === state.token ? 0 : -1;
     });
+    // On a phone the chips are one row that scrolls sideways: the chosen word is shown.
+    if (this.chipShown !== state.token && revealInRow(this.tokenChips[0].parentElement, this.tokenChips[state.token])) this.chipShown = state.token;
 
     // 1. Head outputs (one scale for all heads, so their sizes compare) and Concat.
     this.headsTitle.replaceChildren(...notation(m.t('woMixing.headsTitle', { token, width: view.headWidth })));
