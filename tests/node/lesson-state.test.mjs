@@ -79,8 +79,13 @@ describe('lesson state', () => {
     assert.equal(addressWithState(`https://x.org/p#heads=&blend=${json({ budget: null })}`, states([])),
       `https://x.org/p?mha.blend=${json({ budget: null })}#heads`);
     assert.equal(addressWithState(`https://x.org/p#blend=${json(1)}`, states([['split', 2]])), 'https://x.org/p?mha.blend=1&mha.split=2');
-    // A fragment that is not ours is never touched.
+    // A fragment that is not ours is never touched: a router's, or a host page's own
+    // key=value hash whose keys are no widget's on the page (isOurs).
     assert.equal(addressWithState('https://x.org/p#/route?x=1', states([['split', 2]])), 'https://x.org/p?mha.split=2#/route?x=1');
+    const ours = (key) => ['blend', 'split'].includes(key);
+    assert.equal(addressWithState('https://x.org/p#tab=2', states([['split', 2]]), ours), 'https://x.org/p?mha.split=2#tab=2');
+    assert.equal(addressWithState(`https://x.org/p#tab=2&blend=${json(1)}`, states([]), ours), `https://x.org/p#tab=2&blend=${json(1)}`);
+    assert.equal(addressWithState(`https://x.org/p#sec=&blend=${json(1)}`, states([]), ours), 'https://x.org/p?mha.blend=1#sec');
     // What is written reads back.
     const written = addressWithState('https://x.org/p#sec', states([['constructor', { a: ['<b>&"\''] }]]));
     assert.deepEqual(readLessonState(written).entries.constructor, { a: ['<b>&"\''] });

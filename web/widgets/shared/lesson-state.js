@@ -18,8 +18,9 @@
 //
 // Old links put the state in the hash (#blend=<JSON>&split=<JSON>, or after an anchor as
 // #section=&blend=<JSON>); they are still read, and rewritten to this form on load, but
-// only if every part of the hash is a state entry or that leading anchor: a hash router's
-// #/path?x=1 is not ours and is left alone.
+// only if every part of the hash is the state of a widget on the page, or that leading
+// anchor: a hash router's #/path?x=1, or a host page's own #tab=2, is not ours and is left
+// alone.
 //
 // Parsing is strict and never throws: each widget sanitizes its own entry (see
 // MhaWidget.sanitizeState); anything malformed is dropped and reported to that widget,
@@ -77,14 +78,14 @@ function parseEntry(entries, errors, key, text) {
  * null. Every part must be a state entry (a key with a value), except that the first may
  * be a bare anchor ("#section=" or "#section", as the old writer left it).
  */
-function legacyHash(hash) {
+function legacyHash(hash, isOurs = () => true) {
   if (!hash.includes('=')) return null;
   const pairs = splitPairs(hash);
   let anchor = '';
   const state = [];
   for (const [index, [key, value, raw]] of pairs.entries()) {
     if (index === 0 && value === '' && !raw.slice(0, -1).includes('=') && key) anchor = key;
-    else if (key !== null && STATE_KEY.test(key) && raw.includes('=')) state.push([key, value]);
+    else if (key !== null && STATE_KEY.test(key) && raw.includes('=') && isOurs(key)) state.push([key, value]);
     else return null;
   }
   return state.length > 0 ? { anchor, pairs: state } : null;
@@ -141,11 +142,12 @@ export function readLessonState(address = globalThis.location?.href ?? '') {
 
 /**
  * `address` with the given states written in (a Map of key -> state; undefined removes the
- * key), an old-format hash turned into its anchor, and everything else kept byte for byte.
+ * key), an old-format hash turned into its anchor (if each of its keys passes `isOurs`),
+ * and everything else kept byte for byte.
  */
-export function addressWithState(address, states) {
+export function addressWithState(address, states, isOurs = () => true) {
   const { base, query, hash } = splitAddress(address);
-  const old = legacyHash(hash);
+  const old = legacyHash(hash, isOurs);
   const kept = [];
   const ours = new Map(); // key -> its URL-encoded value
   if (old) for (const [key, text] of old.pairs) ours.set(key, encodeURIComponent(text ?? ''));
@@ -178,7 +180,7 @@ function flush() {
   if (!pending || !globalThis.location) return;
   const states = pending;
   pending = null;
-  replaceAddress(addressWithState(location.href, states));
+  replaceAddress(addressWithState(location.href, states, isClaimed));
   const { query } = splitAddress(location.href);
   for (const listener of listeners) listener(query);
 }
@@ -193,15 +195,18 @@ function replaceAddress(address) {
   }
 }
 
-/** Rewrites an old-format hash (#blend=…) into the current form, once, on load. */
+/**
+ * Rewrites an old-format hash (#blend=…) into the current form, if every key in it is a
+ * widget's on this page (call it once the page's widgets have their keys).
+ */
 export function upgradeLegacyAddress() {
-  if (!globalThis.location || !readLessonState(location.href).legacy) return;
+  if (!globalThis.location || !legacyHash(splitAddress(location.href).hash, isClaimed)) return;
   // A page whose element id really is that whole hash keeps it (the hash is an anchor).
   const raw = location.hash.slice(1);
   let id = raw;
   try { id = decodeURIComponent(raw); } catch { /* keep raw */ }
   if (globalThis.document?.getElementById(id)) return;
-  replaceAddress(addressWithState(location.href, new Map()));
+  replaceAddress(addressWithState(location.href, new Map(), isClaimed));
 }
 
 export function onLessonStateWritten(listener) {
@@ -211,7 +216,8 @@ export function onLessonStateWritten(listener) {
 
 // --- Keys: one per widget on the page -------------------------------------------------
 
-const claimed = new Map(); // key -> { owner, onNavigate }
+const claimed = new Map(); // key -> { owner, onNavigate, text }
+const isClaimed = (key) => claimed.has(key);
 
 /**
  * Reserves `wanted` as the URL key of `owner` (a widget). If another widget on the page

@@ -157,7 +157,6 @@ export class MhaWidget extends HTMLElement {
 
   #claimUrlKey() {
     if (this.#urlKey !== null || this.getAttribute('url-state') === 'off') return;
-    upgradeLegacyAddress();
     const fallback = this.constructor.stateKey;
     let wanted = this.getAttribute('state-key') ?? fallback;
     if (!/^[A-Za-z_][A-Za-z0-9_-]{0,31}$/.test(wanted)) {
@@ -165,6 +164,10 @@ export class MhaWidget extends HTMLElement {
       wanted = fallback;
     }
     this.#urlKey = claimStateKey(this, wanted, (entry) => this.#navigated(entry));
+    // An old #key=… link becomes ?mha.key=… as soon as every key in it is a widget's: at
+    // once, before a host's script (a scroll tracker) can replace the hash. Widgets claim
+    // in document order as the page is parsed, so the last one's claim completes the set.
+    upgradeLegacyAddress();
   }
 
   async #connect() {
