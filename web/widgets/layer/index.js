@@ -71,7 +71,7 @@ export class LayerWidget extends MhaWidget {
     });
     this.countChoice.setOptions(w.headCounts.map((h) => ({ value: h, content: String(h), label: `h = ${h}` })));
     this.headChoice = new ChoiceGroup({ label: m.t('layer.head'), className: 'head-choice', controls: MAP_ID, onChoose: (head) => this.#pick({ head }) });
-    this.tokenChoice = new ChoiceGroup({ label: m.t('layer.word'), className: 'token-choice', controls: MAP_ID, onChoose: (token) => this.#pick({ token }) });
+    this.tokenChoice = new ChoiceGroup({ label: m.t('layer.word'), className: 'token-choice ui-row-narrow', controls: MAP_ID, onChoose: (token) => this.#pick({ token }) });
     this.tokenChoice.setOptions(w.tokens.map((token, t) => ({ value: t, content: token, label: m.t('layer.wordOption', { token, number: t + 1 }) })));
 
     const history = this.historyToolbar(m.t('layer.history'));
