@@ -13,19 +13,19 @@ const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config
 
 export const WIDGETS = {
   layer: {
-    tag: 'mha-layer', title: 'The layer at a glance', loadingHeight: { wide: 1180, narrow: 1130 },
+    tag: 'mha-layer', title: 'The layer at a glance', loadingHeight: { wide: 1180, narrow: 1015 },
     attributes: [...COMMON, 'heads', 'token', 'head'],
   },
   blend: {
-    tag: 'mha-blend', title: 'One head, one average', loadingHeight: { wide: 970, narrow: 1080 },
+    tag: 'mha-blend', title: 'One head, one average', loadingHeight: { wide: 970, narrow: 960 },
     attributes: [...COMMON],
   },
   'head-splitting': {
-    tag: 'mha-head-splitting', title: 'Head splitting', loadingHeight: { wide: 1510, narrow: 1010 },
+    tag: 'mha-head-splitting', title: 'Head splitting', loadingHeight: { wide: 1510, narrow: 895 },
     attributes: [...COMMON],
   },
   'wo-mixing': {
-    tag: 'mha-wo-mixing', title: 'What W_O is for', loadingHeight: { wide: 1430, narrow: 1490 },
+    tag: 'mha-wo-mixing', title: 'What W_O is for', loadingHeight: { wide: 1430, narrow: 1210 },
     attributes: [...COMMON, 'heads', 'token'],
   },
   'heads-questions': {
