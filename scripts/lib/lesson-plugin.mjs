@@ -6,8 +6,12 @@
 // the page loads) on each widget's starting state, and puts the widget's static figure
 // (web/widgets/<name>/<name>-static.js, renderStaticFigure) inside its element. Readers
 // without JavaScript or WebAssembly, search engines and print see it; the live widget
-// replaces it once it loads (see widget-base.js).
-import { existsSync, readFileSync } from 'node:fs';
+// replaces it once it loads (see widget-base.js). The practice blocks (<mha-practice>, not
+// a registry widget) get theirs the same way: the problems with answers and reasons.
+// <mha-training>'s figure needs the trained comparison, which the training module (a wasm
+// module of its own) computes once and the build keeps on disk (see trainingComparison).
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import katex from 'katex';
@@ -87,12 +91,53 @@ async function nodeEngine() {
   return engineLoad;
 }
 
+// The training comparison (<mha-training>'s figure): 3 runs of 1,500 Adam steps, 3 to 6 s
+// of the build on this machine, so it is computed once and kept in node_modules/.cache,
+// under a key made of the training module's bytes and training-static.js's source (a
+// rebuilt core or a changed figure trains again). Kept results are the core's own numbers:
+// tests/browser/no-js.test.mjs trains again and compares.
+const TRAINING_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/multiple-heads/', import.meta.url));
+let trainingLoad = null;
+function trainingComparison() {
+  trainingLoad ??= (async () => {
+    const wasm = path.join(WEB, 'generated/multiple_heads_train_simd.wasm');
+    if (!existsSync(wasm)) throw new Error(`the training figure needs the built training core (${wasm}); run npm run build:wasm`);
+    const staticFile = path.join(WEB, 'widgets/training/training-static.js');
+    const bytes = readFileSync(wasm);
+    const key = createHash('sha256').update(bytes).update(readFileSync(staticFile)).digest('hex').slice(0, 24);
+    const cached = path.join(TRAINING_CACHE_DIR, `training-comparison-${key}.json`);
+    if (existsSync(cached)) {
+      try {
+        return JSON.parse(readFileSync(cached, 'utf8'));
+      } catch { /* a damaged file: train again */ }
+    }
+    const { loadTrainingEngine } = await import(pathToFileURL(path.join(WEB, 'engine/training.js')).href);
+    const { trainComparison } = await import(pathToFileURL(staticFile).href);
+    const trainingEngine = await loadTrainingEngine({ simd: true, wasmBinary: bytes });
+    const comparison = trainComparison(trainingEngine);
+    try {
+      mkdirSync(TRAINING_CACHE_DIR, { recursive: true });
+      writeFileSync(cached, JSON.stringify(comparison));
+    } catch { /* a read-only tree: the next build trains again */ }
+    return comparison;
+  })();
+  return trainingLoad;
+}
+
 /** A widget's static renderer, or null when it has none (web/widgets/<name>/<name>-static.js). */
 async function staticRenderer(name) {
   const file = path.join(WEB, 'widgets', name, `${name}-static.js`);
   if (!existsSync(file)) return null;
   const module = await import(pathToFileURL(file).href);
   return typeof module.renderStaticFigure === 'function' ? module.renderStaticFigure : null;
+}
+
+/**
+ * The elements that get a static figure, tag -> folder name: every registry widget, and the
+ * practice blocks (an element of the lesson, not an embeddable widget, so not in the registry).
+ */
+function staticElements() {
+  return new Map([...Object.entries(WIDGETS).map(([name, widget]) => [widget.tag, name]), ['mha-practice', 'practice']]);
 }
 
 /** The attributes of a start tag's attribute text, as { name: value } (value '' when bare). */
@@ -110,11 +155,14 @@ function parseAttributes(text) {
  * Widgets without a static renderer are left as they are.
  */
 export async function addStaticFigures(html) {
-  const names = new Map(Object.entries(WIDGETS).map(([name, widget]) => [widget.tag, name]));
+  const names = staticElements();
   const pattern = /<(mha-[a-z-]+)(\s[^>]*)?>\s*<\/\1>/g;
   const found = [...html.matchAll(pattern)].filter((m) => names.has(m[1]));
   if (found.length === 0) return html;
-  const context = await nodeEngine();
+  const context = { ...await nodeEngine() };
+  if (found.some((m) => names.get(m[1]) === 'training') && await staticRenderer('training')) {
+    context.trainingComparison = await trainingComparison();
+  }
   const figures = new Map();
   for (const match of found) {
     const render = await staticRenderer(names.get(match[1]));

@@ -45,12 +45,24 @@ export class PracticeProblems extends HTMLElement {
     root.adoptedStyleSheets = [sheet(baseStyles), sheet(styles)];
     this.#session = practiceSession();
     this.body = element('div', { className: 'widget' });
-    root.append(this.body);
+    // The build's static problems (practice-static.js, the element's children) are hidden
+    // on screen once the live block is built; on paper they print instead of it (see
+    // practice.css): every question with its answer and reason, no fields or buttons.
+    const slot = element('slot', { className: 'static-figure' });
+    slot.addEventListener('slotchange', () => this.#markStatic(slot));
+    root.append(this.body, slot);
+    this.#markStatic(slot);
     const idea = this.getAttribute('idea');
     if (idea === null) this.body.append(copyPanel(this.#session));
     else this.#buildIdea(idea);
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
+  }
+
+  #markStatic(slot) {
+    const has = slot.assignedElements().some((el) => el.matches('[data-static-figure]'));
+    this.body.classList.toggle('has-static-figure', has);
+    slot.classList.toggle('has-static-figure', has);
   }
 
   #buildIdea(idea) {

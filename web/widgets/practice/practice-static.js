@@ -50,13 +50,17 @@ function problemHtml(problem, checkers) {
     if (problem.kind === 'choose') right = problem.options.find((o) => o.correct).id;
     else if (checkers) ({ option: right, figures } = checkers.outcome(problem));
     const list = `<ol type="a">${problem.options.map((o) => `<li>${notationHtml(o.text)}</li>`).join('')}</ol>`;
-    const reasons = problem.options.map((o) => `<p>${o.id === right ? TEXT.right : TEXT.wrong}<b>${notationHtml(o.text)}</b> ${reason(o.reason, figures)}</p>`).join('');
+    // The wrong options' reasons carry class mha-static-wrong: print leaves them out (the
+    // answer key on paper is each right answer with its reason; see print.css).
+    const reasons = problem.options.map((o) => (o.id === right
+      ? `<p>${TEXT.right}<b>${notationHtml(o.text)}</b> ${reason(o.reason, figures)}</p>`
+      : `<p class="mha-static-wrong">${TEXT.wrong}<b>${notationHtml(o.text)}</b> ${reason(o.reason, figures)}</p>`)).join('');
     return prompt + list + answerBox(reasons + note);
   }
   if (problem.kind === 'number') {
     const figures = checkers ? checkers.numberFigures(problem) : {};
     const missteps = (problem.missteps ?? []).map((m) => `<li>${checkers ? escapeHtml(checkers.figure(checkers.evaluate(m.value))) : '…'}: ${reason(m.reason, figures)}</li>`).join('');
-    return prompt + answerBox(`<p>${TEXT.typeNumber}<b>${escapeHtml(figures.answer ?? '…')}</b>. ${reason(problem.right, figures)}</p>${missteps ? `<ul>${missteps}</ul>` : ''}${note}`);
+    return prompt + answerBox(`<p>${TEXT.typeNumber}<b>${escapeHtml(figures.answer ?? '…')}</b>. ${reason(problem.right, figures)}</p>${missteps ? `<ul class="mha-static-wrong">${missteps}</ul>` : ''}${note}`);
   }
   // A widget task: what it asks, and why it can or cannot be done (from the widget's start).
   let figures = {};

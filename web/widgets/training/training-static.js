@@ -1,0 +1,160 @@
+// <mha-training>'s static figure (see shared/static-figure.js): the lesson's comparison,
+// trained by the core when the page was built. The two-jobs task at the core's defaults
+// (d_model = 16, 1,500 Adam steps, seed 1) with 1, 2 and 4 heads: accuracy per output on the
+// held-out sequences as bars and a table, and the 2-head run's attention maps, with what
+// each of its heads does and what switching it off alone costs.
+//
+// Two parts, because training is the costly bit (seconds, in a wasm module of its own):
+//   trainComparison(trainingEngine)  runs the core and returns plain data (JSON-safe); the
+//                                    lesson's build calls it once and keeps the result
+//                                    (scripts/lib/lesson-plugin.mjs)
+//   renderStaticFigure(attributes, { trainingComparison, world })  draws that data; pure.
+// In the browser (the print redraw of widget-base.js) there is no comparison to draw, and
+// training it there would take seconds: the renderer throws, and the built figure stays.
+import { formatCount, formatPercent } from '../shared/format.js';
+import { escapeHtml, staticFigure, svgGrid, svgImage, svgRect, svgText, coordinate } from '../shared/static-figure.js';
+import { HEAD_COUNTS, TASK_TEXT, TrainingSession } from './training-model.js';
+
+/** The comparison the lesson's prose states (tests/node/training-claims.test.mjs checks it). */
+export const COMPARISON = { task: 'back-and-first', seed: 1, heads: HEAD_COUNTS, mapsOf: 2 };
+
+// UI strings of this file (one table, for the message files).
+const TEXT = {
+  title: 'Train and prune heads',
+  head: (i) => `Head ${i + 1}`,
+  heads: (h) => `${h} ${h === 1 ? 'head' : 'heads'}`,
+  width: (w) => `width ${w}`,
+  caption: ({ task, seed, steps, dModel, evalSize }) => `${escapeHtml(task)}, trained by the core (seed ${seed}, ${formatCount(steps)} steps, `
+    + `d<sub>model</sub> = ${dModel}): accuracy per output on ${formatCount(evalSize)} held-out sequences, and the ${COMPARISON.mapsOf}-head run’s maps.`,
+  chance: (p) => `chance ${p}`,
+  barsLabel: (rows, chance) => `Accuracy per output after training: ${rows}. Chance is ${chance}.`,
+  axes: 'row: the position predicting; column: where it looks',
+  mapsLabel: (h, tokens, heads) => `Attention maps of the ${h}-head run on held-out sequence ${tokens}: ${heads}.`,
+  looksAt: ['the first token', 'the token 2 back'],
+  role: (name, target, share, from, to) => `${name}: ${share} of rows ${from}–${to}’s weight on ${target}`,
+  offAlone: (outputs) => `off alone: ${outputs}`,
+  noData: 'The training figure is drawn from the comparison the lesson’s build trains; none was given.',
+};
+
+const percent = (value) => formatPercent(value, 1);
+
+/**
+ * Trains the comparison with the core's training module, through the widget's own
+ * TrainingSession (the same steps and evaluation the live widget runs): for each h, the
+ * final evaluation; for the h = mapsOf run also every head's attention on held-out sequence
+ * 0 and each head switched off alone. Plain numbers, so the build can keep them as JSON.
+ */
+export function trainComparison(trainingEngine, { task, seed, heads, mapsOf } = COMPARISON) {
+  const runs = [];
+  let maps = null;
+  for (const h of heads) {
+    const session = new TrainingSession(trainingEngine, { task, heads: h, seed });
+    try {
+      session.step(session.totalSteps);
+      const look = session.look();
+      runs.push({ heads: h, width: session.config.dModel / h, steps: look.steps, accuracy: look.accuracy, outputAccuracy: look.outputAccuracy, loss: look.loss });
+      if (h === mapsOf) {
+        const offAlone = Array.from({ length: h }, (_, i) => session.setOff([i]).outputAccuracy);
+        maps = { heads: h, tokens: look.tokens, patterns: look.patterns, offAlone };
+      }
+    } finally {
+      session.dispose();
+    }
+  }
+  const { dModel, steps, vocabSize, evalSize, seqLen, offset } = trainingEngine.defaultTrainingConfig(task);
+  return { task, seed, dModel, steps, vocabSize, evalSize, seqLen, offset, runs, maps };
+}
+
+/**
+ * The mean weight a head's rows put on the first token and on the token `offset` back, over
+ * the positions where the two are different keys (from offset + 2 on, counting from 1).
+ */
+export function headRole(pattern, L, offset) {
+  let first = 0;
+  let back = 0;
+  const from = offset + 1; // 0-based row; the row of position offset + 1 has the first token as its token offset back
+  for (let t = from; t < L; t++) {
+    first += pattern[t * L];
+    back += pattern[t * L + t - offset];
+  }
+  const n = L - from;
+  return { first: first / n, back: back / n, from: from + 1 };
+}
+
+export function renderStaticFigure(attributes, { trainingComparison: data, world } = {}) {
+  if (!data?.runs?.length || !data.maps) throw new Error(TEXT.noData);
+  const outputs = TASK_TEXT[data.task].outputs;
+  return staticFigure({
+    name: 'training',
+    title: TEXT.title,
+    caption: TEXT.caption({ ...data, task: TASK_TEXT[data.task].name }),
+    body: headMaps(data, outputs, world, accuracyBars(data, outputs, 1 / data.vocabSize)),
+  });
+}
+
+// One row per run: its name, then a thin bar per output (full width = 100%) with its figure,
+// and a dashed line at chance. Output 0 solid, output 1 lighter; the key under the bars.
+function accuracyBars(data, outputs, chance) {
+  const width = 360;
+  const labelWidth = 92;
+  const barWidth = width - labelWidth - 44;
+  const bar = 10;
+  const rowHeight = outputs.length * (bar + 2) + 8;
+  const parts = [];
+  data.runs.forEach((run, r) => {
+    const y = r * rowHeight + 2;
+    parts.push(svgText(0, y + 10, TEXT.heads(run.heads), { className: 'label' }));
+    parts.push(svgText(0, y + 21, TEXT.width(run.width), { className: 'small' }));
+    outputs.forEach((name, o) => {
+      const by = y + o * (bar + 2);
+      parts.push(svgRect(labelWidth, by, barWidth, bar, { className: 'grid-base' }));
+      parts.push(svgRect(labelWidth, by, barWidth * run.outputAccuracy[o], bar, { className: 'accent', fillOpacity: o === 0 ? 1 : 0.5 }));
+      parts.push(svgText(width, by + 8.5, percent(run.outputAccuracy[o]), { anchor: 'end', className: 'small' }));
+    });
+  });
+  const height = data.runs.length * rowHeight + 14;
+  const cx = labelWidth + barWidth * chance;
+  parts.push(`<line class="outline" x1="${coordinate(cx)}" y1="0" x2="${coordinate(cx)}" y2="${coordinate(height - 14)}" stroke-dasharray="2 2"/>`);
+  const ky = height - 3;
+  parts.push(svgRect(labelWidth, ky - 8, 10, 8, { className: 'accent', fillOpacity: 1 }), svgText(labelWidth + 13, ky, outputs[0], { className: 'small' }));
+  if (outputs[1]) parts.push(svgRect(labelWidth + 88, ky - 8, 10, 8, { className: 'accent', fillOpacity: 0.5 }), svgText(labelWidth + 101, ky, outputs[1], { className: 'small' }));
+  parts.push(svgText(width, ky, TEXT.chance(percent(chance)), { anchor: 'end', className: 'small' }));
+  const rows = data.runs.map((run) => `${TEXT.heads(run.heads)} of ${TEXT.width(run.width)}: ${outputs.map((name, o) => `${name} ${percent(run.outputAccuracy[o])}`).join(', ')}`).join('; ');
+  return svgImage({ width, height, label: TEXT.barsLabel(rows, percent(chance)), body: parts.join('') });
+}
+
+// The h-head run's maps side by side, in the world's head colours (as the live widget draws
+// trained head i in world head i's colour); under them, in words, what each head's rows look
+// at and what switching it off alone leaves of each output.
+function headMaps(data, outputs, world, bars) {
+  const { maps, seqLen: L, offset } = data;
+  const cell = 10;
+  const gap = 40;
+  const top = 16;
+  const size = L * cell;
+  const parts = [];
+  const roles = [];
+  const items = [];
+  maps.patterns.forEach((pattern, i) => {
+    const x = 14 + i * (size + gap);
+    const cls = world ? `head-${world.heads[i % world.heads.length].id}` : '';
+    parts.push(svgText(x, 11, TEXT.head(i), { className: 'label' }));
+    parts.push(svgGrid({ x, y: top, rows: L, cols: L, data: pattern, cell, max: 1, headClass: cls }));
+    for (const at of [0, L - 1]) {
+      parts.push(svgText(x - 3, top + at * cell + 8, String(at + 1), { anchor: 'end', className: 'tiny' }));
+      parts.push(svgText(x + at * cell + cell / 2, top + size + 9, String(at + 1), { anchor: 'middle', className: 'tiny' }));
+    }
+    // Named by where most of its weight goes (the core's numbers decide, not the head's index).
+    const role = headRole(pattern, L, offset);
+    const [target, share] = role.back > role.first ? [TEXT.looksAt[1], role.back] : [TEXT.looksAt[0], role.first];
+    roles.push(TEXT.role(TEXT.head(i), target, percent(share), role.from, L));
+    items.push(`${roles[i]}; ${TEXT.offAlone(maps.offAlone[i].map((a, o) => `${outputs[o]} ${percent(a)}`).join(', '))}.`);
+  });
+  const width = Math.max(14 + maps.patterns.length * (size + gap) - gap + 6, 250);
+  parts.push(svgText(0, top + size + 22, TEXT.axes, { className: 'tiny' }));
+  const height = top + size + 26;
+  const svg = svgImage({ width, height, label: TEXT.mapsLabel(maps.heads, maps.tokens.join(' '), roles.join('; ')), body: parts.join('') });
+  // The bars and the maps side by side where both fit (static-figures.css), the words under both.
+  return `<div class="mha-static-parts"><div>${bars}</div><div>${svg}</div></div>`
+    + `<ul class="mha-static-readouts">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
+}
