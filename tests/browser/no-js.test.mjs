@@ -9,11 +9,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, before } from 'node:test';
 import { SCREENSHOT_DIR, newWatchedPage, openBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
-import { loadTestEngine } from '../node/load-engine.mjs';
+import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
 import { THE_WORLD, createWorldModel } from '../../web/widgets/shared/world.js';
-import { formatCount, formatNumber } from '../../web/widgets/shared/format.js';
+import { formatCount, formatNumber, formatPercent } from '../../web/widgets/shared/format.js';
+import { PracticeCheckers } from '../../web/widgets/practice/checkers.js';
+import { IDEAS, fillReason, problemsFor, shownText } from '../../web/widgets/practice/practice-data.js';
+import { WIDGET_STARTS } from '../../web/widgets/practice/widget-states.js';
 import { BlendModel, defaultBlendState } from '../../web/widgets/blend/blend-model.js';
 import { LayerModel, defaultLayerState, pathSentence } from '../../web/widgets/layer/layer-model.js';
 import { splitConfig } from '../../web/widgets/head-splitting/head-splitting-model.js';
@@ -61,8 +64,8 @@ async function figureTexts(page) {
   })), STATIC);
 }
 
-test('the build put a static figure in every widget that has a renderer (at least the five of issue 15)', () => {
-  for (const name of ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions']) {
+test('the build put a static figure in every widget that has a renderer (at least the five of issue 15, and training)', () => {
+  for (const name of ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions', 'training']) {
     assert.ok(STATIC.some((widget) => widget.name === name), `${name} has no ${name}-static.js`);
   }
 });
@@ -172,6 +175,143 @@ test('JavaScript off: the static figures’ numbers are the core’s', async () 
     questions.dispose();
     direct.delete();
   }
+  await context.close();
+});
+
+// The answer a practice problem's disclosure must give, as the reader sees it (notation
+// typeset), with the figures the core computes here in Node through the same checkers the
+// live blocks mark with (tests/node/practice-checkers.test.mjs checks those against the engine).
+function expectedAnswer(checkers, problem) {
+  let template;
+  let figures = {};
+  let lead;
+  if (problem.kind === 'choose' || problem.kind === 'predict') {
+    let option = problem.options.find((o) => o.correct)?.id;
+    if (problem.kind === 'predict') ({ option, figures } = checkers.outcome(problem));
+    const right = problem.options.find((o) => o.id === option);
+    [lead, template] = [`Right: ${shownText(right.text)} `, right.reason];
+  } else if (problem.kind === 'number') {
+    figures = checkers.numberFigures(problem);
+    [lead, template] = [`The answer: ${figures.answer}. `, problem.right];
+  } else {
+    ({ figures } = checkers.claimImpossible(problem, WIDGET_STARTS[problem.widget]()));
+    [lead, template] = problem.impossible ? ['It cannot be done. ', problem.reasons.bound] : ['It can be done. ', problem.reasons.possible];
+  }
+  // The figures the reason quotes ({name}; d_{model} is notation), not all a checker reports.
+  const quoted = [...template.matchAll(/(?<![_^])\{([a-zA-Z]+)\}/g)].map((m) => figures[m[1]]);
+  if (problem.kind === 'number') quoted.push(figures.answer);
+  return { answer: lead + shownText(fillReason(template, figures)), quoted };
+}
+
+test('JavaScript off: every practice block shows its questions, and each answer with its reason in a disclosure, with the core’s figures', async () => {
+  const { page, context } = await noJsPage();
+  const checkers = new PracticeCheckers(engine);
+  try {
+    const ideas = await page.locator('mha-practice[idea]').evaluateAll((els) => els.map((el) => el.getAttribute('idea')));
+    assert.deepEqual([...ideas].sort(), IDEAS.map((idea) => idea.id).sort(), 'a block under every idea of the lesson');
+    let figuresChecked = 0;
+    for (const idea of ideas) {
+      const problems = problemsFor(idea);
+      const block = page.locator(`mha-practice[idea="${idea}"] > details[data-static-figure="practice"]`);
+      assert.equal(await block.count(), 1, `${idea}: no static practice`);
+      assert.match(squash(await block.locator(':scope > summary').textContent()), new RegExp(`^Practice: ${problems.length} problems: `));
+      assert.equal(await block.locator('button, input, select, textarea').count(), 0, `${idea}: no form controls`);
+      // One line until opened, as the live block; the disclosure needs no JavaScript.
+      const prompts = block.locator('.mha-static-prompt');
+      assert.equal(await prompts.first().isVisible(), false);
+      await block.locator(':scope > summary').click();
+      assert.deepEqual((await prompts.allTextContents()).map(squash), problems.map((p) => squash(shownText(p.prompt))), `${idea}: the questions`);
+      for (let k = 0; k < problems.length; k++) assert.ok(await prompts.nth(k).isVisible(), `${idea}: question ${k + 1} is visible once opened`);
+      // Each answer in a closed disclosure of its own, opened by a click.
+      const answers = block.locator('details.mha-static-answer');
+      assert.equal(await answers.count(), problems.length);
+      for (let k = 0; k < problems.length; k++) {
+        const box = answers.nth(k);
+        assert.equal(await box.getAttribute('open'), null, `${idea}: answer ${k + 1} starts hidden`);
+        await box.locator(':scope > summary').click();
+        const shown = squash(await box.evaluate((el) => [...el.children].filter((c) => c.localName !== 'summary' && c.checkVisibility()).map((c) => c.textContent).join(' ')));
+        const { answer, quoted } = expectedAnswer(checkers, problems[k]);
+        assert.ok(shown.includes(squash(answer)), `${problems[k].id}: the disclosure shows “${shown.slice(0, 300)}”, expected “${squash(answer).slice(0, 300)}”`);
+        for (const value of quoted) {
+          assert.ok(value !== undefined, `${problems[k].id}: a figure its reason quotes is missing`);
+          assert.ok(shown.includes(String(value)), `${problems[k].id}: the core's figure ${value} is shown`);
+          figuresChecked += 1;
+        }
+      }
+    }
+    assert.ok(figuresChecked >= 15, `only ${figuresChecked} figures from the core were checked`);
+    // The copy panel (no idea): one line saying that progress needs JavaScript.
+    const copy = page.locator('mha-practice:not([idea]) > p.mha-static-note');
+    assert.match(await copy.textContent(), /progress is kept only with JavaScript/);
+    await page.locator('mha-practice[idea="same-arithmetic"]').screenshot({ path: `${SCREENSHOT_DIR}/no-js-practice.png` });
+  } finally {
+    checkers.dispose();
+    await context.close();
+  }
+});
+
+test('JavaScript off: the training figure shows the lesson’s comparison, and its numbers are the core’s (trained again here)', async () => {
+  // Straight from the training module: each h trained at seed 1 for the task's default steps,
+  // evaluated; the 2-head run's attention on held-out sequence 0, and each head off alone.
+  const training = await loadTestTrainingEngine('simd');
+  const defaults = training.defaultTrainingConfig('back-and-first');
+  const runs = new Map();
+  let maps = null;
+  for (const heads of [1, 2, 4]) {
+    const trainer = training.createTrainer({ task: 'back-and-first', numHeads: heads }, 1);
+    try {
+      trainer.step(defaults.steps);
+      runs.set(heads, trainer.evaluate());
+      if (heads === 2) {
+        const attention = trainer.attention(0);
+        const patterns = attention.layers[0].map((m) => Array.from(m.data));
+        const offAlone = [0, 1].map((i) => {
+          trainer.ablate([i === 0, i === 1]);
+          return trainer.evaluate().outputAccuracy;
+        });
+        maps = { patterns, offAlone, tokens: Array.from(attention.tokens) };
+      }
+    } finally {
+      trainer.delete();
+    }
+  }
+  assert.equal(training.liveTrainers, 0);
+
+  const { page, context } = await noJsPage();
+  const figure = page.locator('mha-training > figure[data-static-figure="training"]');
+  const caption = squash(await figure.locator('figcaption').textContent());
+  assert.ok(caption.includes(`seed 1, ${formatCount(defaults.steps)} steps, dmodel = ${defaults.dModel}`), caption);
+  assert.ok(caption.includes(`on ${formatCount(defaults.evalSize)} held-out sequences`), caption);
+  const labels = await figure.locator('svg[role="img"]').evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('aria-label')));
+  assert.equal(labels.length, 2);
+  const percent = (value) => formatPercent(value, 1);
+  const outputs = ['token 2 back', 'first token'];
+  const barTexts = await figure.locator('svg').first().locator('text').allTextContents();
+  for (const [heads, evaluation] of runs) {
+    const words = `${heads} ${heads === 1 ? 'head' : 'heads'} of width ${defaults.dModel / heads}: ${outputs.map((name, o) => `${name} ${percent(evaluation.outputAccuracy[o])}`).join(', ')}`;
+    assert.ok(labels[0].includes(words), `“${labels[0]}” should say “${words}”`);
+  }
+  // The bars' own figures, in order, as drawn.
+  assert.deepEqual(barTexts.filter((t) => /^\d+\.\d%$/.test(t)), [...runs.values()].flatMap((e) => e.outputAccuracy.map(percent)));
+  assert.ok(barTexts.includes(`chance ${percent(1 / defaults.vocabSize)}`));
+  // The 2-head run's maps: where each head's rows 4..10 put their weight, and what each head
+  // switched off alone leaves of each output.
+  assert.ok(labels[1].includes(`held-out sequence ${maps.tokens.join(' ')}`), labels[1]);
+  const items = (await figure.locator('ul.mha-static-readouts li').allTextContents()).map(squash);
+  assert.equal(items.length, 2);
+  const L = defaults.seqLen;
+  maps.patterns.forEach((pattern, i) => {
+    const rows = Array.from({ length: L - defaults.offset - 1 }, (_, r) => r + defaults.offset + 1);
+    const first = rows.reduce((sum, t) => sum + pattern[t * L], 0) / rows.length;
+    const back = rows.reduce((sum, t) => sum + pattern[t * L + t - defaults.offset], 0) / rows.length;
+    const [share, target] = back > first ? [back, 'the token 2 back'] : [first, 'the first token'];
+    const off = maps.offAlone[i].map((a, o) => `${outputs[o]} ${percent(a)}`).join(', ');
+    assert.equal(items[i], `Head ${i + 1}: ${percent(share)} of rows ${defaults.offset + 2}–${L}’s weight on ${target}; off alone: ${off}.`);
+    assert.ok(labels[1].includes(`Head ${i + 1}: ${percent(share)} of rows`), labels[1]);
+  });
+  // The lesson's claim shows in it: with two heads, one head carries each job.
+  assert.notEqual(items[0].includes('token 2 back;'), items[1].includes('token 2 back;'));
+  await figure.screenshot({ path: `${SCREENSHOT_DIR}/no-js-training.png` });
   await context.close();
 });
 

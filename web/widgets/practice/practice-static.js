@@ -8,6 +8,7 @@ import { parseNotation } from '../../ui/notation.js';
 import { IDEAS, fillReason, problemsFor } from './practice-data.js';
 import { PracticeCheckers } from './checkers.js';
 import { WIDGET_STARTS } from './widget-states.js';
+import { WIDGETS } from '../registry.js';
 
 // UI strings of this file (one table, for the message files).
 const TEXT = {
@@ -19,9 +20,9 @@ const TEXT = {
   impossible: 'It cannot be done. ',
   possible: 'It can be done. ',
   predictOutcome: 'What the core computes: ',
-  inWidget: (tag) => `A task in the ${tag} widget (needs JavaScript).`,
+  inWidget: (title) => `A task in the “${title}” widget (needs JavaScript).`,
   noCore: 'The figures are computed by the attention core when the page runs.',
-  copy: 'Your copy of this lesson (progress, export, import) needs JavaScript.',
+  copy: 'Your progress is kept only with JavaScript: then your answers stay in your copy of this lesson on this device, to export and import.',
   unknownIdea: (idea) => `No practice problems for “${idea}”.`,
 };
 
@@ -37,6 +38,9 @@ export function notationHtml(text) {
     return `${base}${sub}${sup}`;
   }).join('');
 }
+
+/** A widget's title (the registry's), by its tag. */
+const widgetTitle = (tag) => Object.values(WIDGETS).find((widget) => widget.tag === tag)?.title ?? tag;
 
 const answerBox = (html) => `<details class="mha-static-answer"><summary>${TEXT.answer}</summary>${html}</details>`;
 
@@ -66,7 +70,7 @@ function problemHtml(problem, checkers) {
   let figures = {};
   if (checkers) ({ figures } = checkers.claimImpossible(problem, WIDGET_STARTS[problem.widget]()));
   const why = problem.impossible ? TEXT.impossible + reason(problem.reasons.bound, figures) : TEXT.possible + reason(problem.reasons.possible, figures);
-  return `${prompt}<p class="mha-static-note">${escapeHtml(TEXT.inWidget(problem.widget))}</p>${answerBox(`<p>${why}</p>${note}`)}`;
+  return `${prompt}<p class="mha-static-note">${escapeHtml(TEXT.inWidget(widgetTitle(problem.widget)))}</p>${answerBox(`<p>${why}</p>${note}`)}`;
 }
 
 /** The static figure for `<mha-practice idea="…">` (attributes as { name: value }). */
