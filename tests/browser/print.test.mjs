@@ -7,9 +7,11 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { before, test } from 'node:test';
 import { screenshot, useSiteAndBrowser } from './browser.mjs';
-import { loadTestEngine } from '../node/load-engine.mjs';
+import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
-import { LIVE_NOTE } from '../../web/widgets/shared/static-figure.js';
+import { LIVE_NOTE, STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
+import { formatPercent } from '../../web/widgets/shared/format.js';
+import { problemsFor, shownText } from '../../web/widgets/practice/practice-data.js';
 import { THE_WORLD } from '../../web/widgets/shared/world.js';
 import { BlendModel } from '../../web/widgets/blend/blend-model.js';
 
@@ -101,6 +103,67 @@ test('print media: a widget prints its current state (the figure is redrawn by t
     return document.querySelector('mha-blend > figure svg').getAttribute('aria-label');
   }, { budget: even });
   assert.ok(drawn.includes(`${w.tokens[w.subjectIndex]} ${(1 / w.L).toFixed(2)}`), drawn);
+  await page.close();
+});
+
+test('print media: each practice block prints its questions with the right answer and reason, not the live block', async () => {
+  const page = await loadedLesson();
+  await page.emulateMedia({ media: 'print' });
+  const blocks = await page.evaluate(() => [...document.querySelectorAll('mha-practice[idea]')].map((element) => {
+    const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const figure = element.querySelector(':scope > [data-static-figure="practice"]');
+    return {
+      idea: element.getAttribute('idea'),
+      live: getComputedStyle(element.shadowRoot.querySelector('.widget')).display,
+      prompts: [...figure.querySelectorAll('.mha-static-prompt')].filter(shown).map((el) => el.textContent),
+      // The right answer (a choice's "Right:", a number's "The answer:", a task's verdict) shows;
+      // the wrong options' reasons and the "Answer and reason" summaries do not.
+      answers: [...figure.querySelectorAll('details.mha-static-answer')].map((box) => [...box.children].filter(shown).map((el) => el.textContent).join(' ')),
+      hidden: [...figure.querySelectorAll('.mha-static-wrong, details.mha-static-answer > summary')].filter(shown).length,
+    };
+  }));
+  assert.equal(blocks.length, 7);
+  for (const block of blocks) {
+    const problems = problemsFor(block.idea);
+    assert.equal(block.live, 'none', `${block.idea}: the live block does not print`);
+    assert.deepEqual(block.prompts.map((t) => t.replace(/\s+/g, ' ').trim()), problems.map((p) => shownText(p.prompt).replace(/\s+/g, ' ').trim()));
+    block.answers.forEach((answer, k) => {
+      assert.match(answer, /^(Right: |The answer: |It can(not)? be done\. )/, `${problems[k].id}: its answer prints (“${answer.slice(0, 80)}”)`);
+      assert.ok(answer.length > 40, `${problems[k].id}: with its reason`);
+    });
+    assert.equal(block.hidden, 0, `${block.idea}: wrong options' reasons and summaries are not printed`);
+  }
+  await page.locator('mha-practice[idea="same-arithmetic"]').screenshot({ path: `${process.cwd()}/test-results/screenshots/print-practice.png` });
+  await page.close();
+});
+
+test('print media: the training figure prints the lesson’s comparison with the core’s numbers, also after the learner changes the widget', async () => {
+  const training = await loadTestTrainingEngine('simd');
+  const { steps } = training.defaultTrainingConfig('back-and-first');
+  const expected = [1, 2, 4].map((heads) => {
+    const trainer = training.createTrainer({ task: 'back-and-first', numHeads: heads }, 1);
+    try {
+      trainer.step(steps);
+      return trainer.evaluate().outputAccuracy.map((a) => formatPercent(a, 1));
+    } finally {
+      trainer.delete();
+    }
+  });
+  const page = await loadedLesson();
+  // A change in the widget: the figure cannot be trained again in the browser, so the build's
+  // comparison stays, with the build's note (not "the widget's state when printed").
+  await page.evaluate(() => document.querySelector('mha-training').setState({ task: 'previous-token', heads: 4, seed: 7, off: [] }));
+  await page.waitForTimeout(2500);
+  await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+  await page.emulateMedia({ media: 'print' });
+  const figure = page.locator('mha-training > figure[data-static-figure="training"]');
+  assert.ok((await figure.boundingBox()).height > 100);
+  assert.equal(await figure.locator('.mha-static-note').textContent(), STATIC_NOTE);
+  const drawn = (await figure.locator('svg').first().locator('text').allTextContents()).filter((t) => /^\d+\.\d%$/.test(t));
+  assert.deepEqual(drawn, expected.flat());
+  const box = await figure.boundingBox();
+  assert.ok(box.width <= 688 + 1, `the figure fits the printed width (${box.width}px)`);
+  await figure.screenshot({ path: `${process.cwd()}/test-results/screenshots/print-training.png` });
   await page.close();
 });
 
