@@ -122,8 +122,10 @@ export class PracticeCheckers {
    * Within the problem's tolerance (relative to the answer) the answer is right; near a
    * misstep's value, the reason names that misstep.
    */
-  checkNumber(problem, text) {
-    const parsed = parseNumber(text, { min: -1e12, max: 1e12, what: TEXT.numberWhat });
+  checkNumber(problem, text, messages = null) {
+    // In the learner's language ("0,5" in German), with its messages; English by default.
+    const what = messages ? messages.t('practice.checker.numberWhat') : TEXT.numberWhat;
+    const parsed = parseNumber(text, { min: -1e12, max: 1e12, what, messages: messages ?? undefined });
     if (!parsed.ok) return { status: 'invalid', message: parsed.message };
     const { value } = parsed;
     const answer = this.evaluate(problem.answer);

@@ -3,35 +3,45 @@
 // a good one can be taken back), start over (asks first). Shown by <mha-practice> without
 // an `idea` attribute.
 import { element } from '../shared/widget-base.js';
+import { messagesFor } from '../shared/i18n.js';
 import { MAX_FILE_BYTES } from '../shared/learner-copy.js';
 import { notation } from '../../ui/notation.js';
 import { IDEAS, PROBLEM_IDS, problemsFor } from './practice-data.js';
 
-// UI strings of this file (one table, for the message files).
-const TEXT = {
-  about: 'Your answers, your attempts and each widget’s state are kept on this device only, in this browser. No account, no server.',
-  total: (done, total) => `Your copy: ${done} of ${total} problems done`,
-  idea: (title, done, total) => `${title}: ${done} of ${total} done`,
-  left: (numbers) => ` (left: ${numbers.length === 1 ? 'problem' : 'problems'} ${numbers.join(', ')})`,
-  export: 'Export my copy',
-  import: 'Import a copy…',
-  startOver: 'Start over',
-  confirm: 'Start over? Your answers and attempts are cleared and every widget goes back to its starting example. Export your copy first if you may want it back.',
-  yes: 'Yes, start over',
-  no: 'Keep my work',
-  cleared: 'Started over: your answers are cleared and the widgets are back at their starting examples.',
-  kept: 'Nothing was changed.',
-  imported: (done, total) => `Imported: ${done} of ${total} problems done, and the widgets' states put back.`,
-  undoImport: 'Undo the import',
-  undone: 'Your copy from before the import is back.',
-  fileName: 'multiple-heads-my-copy.json',
-  exported: 'Your copy was downloaded as multiple-heads-my-copy.json.',
-  unreadableFile: (why) => `The file could not be read (${why}). Nothing was changed.`,
-  tooBig: (kb) => `This file is ${kb} kB; a copy of this lesson is at most ${MAX_FILE_BYTES / 1024} kB.`,
-  refused: (message) => `${message} Nothing was changed.`,
-};
+// UI strings of this file: practice.copy.* in the message files (lessons/multiple-heads/locales/),
+// in the language of the <mha-practice> element that shows the panel.
+function textFor(m) {
+  const t = (key, params) => m.t(`practice.copy.${key}`, params);
+  return {
+    about: t('about'),
+    total: (done, total) => t('total', { done, total }),
+    // An idea's title is the lesson's text: in its own lang where the UI is another language.
+    idea: (title, done, total) => m.nodes('practice.copy.idea', {
+      title: m.locale === 'en' ? notation(title) : element('span', { lang: 'en' }, notation(title)), done, total,
+    }),
+    left: (numbers) => t('left', { count: numbers.length, numbers: numbers.join(', ') }),
+    export: t('export'),
+    import: t('import'),
+    startOver: t('startOver'),
+    confirm: t('confirm'),
+    yes: t('yes'),
+    no: t('no'),
+    cleared: t('cleared'),
+    kept: t('kept'),
+    imported: (done, total) => t('imported', { done, total }),
+    undoImport: t('undoImport'),
+    undone: t('undone'),
+    fileName: FILE_NAME,
+    exported: t('exported', { file: FILE_NAME }),
+    unreadableFile: (why) => t('unreadableFile', { why }),
+    tooBig: (kb) => t('tooBig', { kb, max: MAX_FILE_BYTES / 1024 }),
+    refused: (message) => t('refused', { message }),
+  };
+}
+const FILE_NAME = 'multiple-heads-my-copy.json';
 
-export function copyPanel(session) {
+export function copyPanel(session, m = messagesFor('en')) {
+  const TEXT = textFor(m);
   const { copy } = session;
   const notice = element('p', { className: 'notice', role: 'status', hidden: true });
   const total = element('span', { className: 'progress-total' });
@@ -59,7 +69,7 @@ export function copyPanel(session) {
       const p = copy.progress(ids);
       // Problems are named by their numbers in the idea's block ("1. …").
       const left = p.left.length && p.left.length < ids.length ? TEXT.left(p.left.map((id) => ids.indexOf(id) + 1)) : '';
-      return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...notation(TEXT.idea(idea.title, p.done, p.total)), left]);
+      return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...TEXT.idea(idea.title, p.done, p.total), left]);
     }));
     undo.hidden = !copy.canUndoImport;
   };

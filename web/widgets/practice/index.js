@@ -10,6 +10,7 @@
 // marking, on the core), problem-views.js (one view per kind), copy-panel.js, session.js (the
 // copy and the checkers shared by the page), practice-static.js (the no-JavaScript figure).
 import { element } from '../shared/widget-base.js';
+import { messagesFor } from '../shared/i18n.js';
 import { IDEAS, problemsFor } from './practice-data.js';
 import { problemView } from './problem-views.js';
 import { copyPanel } from './copy-panel.js';
@@ -17,12 +18,15 @@ import { practiceSession } from './session.js';
 import baseStyles from '../shared/widget-base.css?inline';
 import styles from './practice.css?inline';
 
-// UI strings of this file (one table, for the message files).
-const TEXT = {
-  summary: (count, done) => `Practice: ${count} ${count === 1 ? 'problem' : 'problems'}, ${done} done`,
-  unknownIdea: (idea) => `No practice problems for “${idea}”; the lesson's ideas are ${IDEAS.map((i) => i.id).join(', ')}.`,
-  kept: 'Your answers are kept in your copy on this device; “Your copy” at the end of the lesson has your progress, export and import.',
-};
+// UI strings of this file: practice.* in the message files (lessons/multiple-heads/locales/),
+// in this element's language (its lang, or the page's).
+function textFor(m) {
+  return {
+    summary: (count, done) => m.t('practice.summary', { count, done }),
+    unknownIdea: (idea) => m.t('practice.unknownIdea', { idea, ideas: IDEAS.map((i) => i.id).join(', ') }),
+    kept: m.t('practice.kept'),
+  };
+}
 
 const sheets = new Map();
 function sheet(cssText) {
@@ -44,6 +48,8 @@ export class PracticeProblems extends HTMLElement {
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [sheet(baseStyles), sheet(styles)];
     this.#session = practiceSession();
+    this.m = messagesFor(this);
+    this.text = textFor(this.m);
     this.body = element('div', { className: 'widget' });
     // The build's static problems (practice-static.js, the element's children) are hidden
     // on screen once the live block is built; on paper they print instead of it (see
@@ -53,7 +59,7 @@ export class PracticeProblems extends HTMLElement {
     root.append(this.body, slot);
     this.#markStatic(slot);
     const idea = this.getAttribute('idea');
-    if (idea === null) this.body.append(copyPanel(this.#session));
+    if (idea === null) this.body.append(copyPanel(this.#session, this.m));
     else this.#buildIdea(idea);
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
@@ -68,17 +74,17 @@ export class PracticeProblems extends HTMLElement {
   #buildIdea(idea) {
     const problems = problemsFor(idea);
     if (problems.length === 0) {
-      this.body.append(element('p', { className: 'error', role: 'alert', textContent: TEXT.unknownIdea(idea.slice(0, 40)) }));
+      this.body.append(element('p', { className: 'error', role: 'alert', textContent: this.text.unknownIdea(idea.slice(0, 40)) }));
       return;
     }
     const { copy } = this.#session;
     const summary = element('summary', { className: 'practice-summary' });
     const notice = element('p', { className: 'notice', role: 'status', hidden: true });
     const list = element('div', { className: 'problems' });
-    const details = element('details', { className: 'practice' }, [summary, notice, list, element('p', { className: 'kept', textContent: TEXT.kept })]);
+    const details = element('details', { className: 'practice' }, [summary, notice, list, element('p', { className: 'kept', textContent: this.text.kept })]);
     const build = () => {
       this.#views = problems.map((problem, k) => problemView(problem, {
-        number: k + 1, seed: copy.seed, copy, marker: this.#session.marker, findWidget: this.#session.findWidget,
+        number: k + 1, seed: copy.seed, copy, marker: this.#session.marker, findWidget: this.#session.findWidget, messages: this.m,
       }));
       list.replaceChildren(...this.#views.map((view) => view.element));
       this.#restored = false;
@@ -86,7 +92,7 @@ export class PracticeProblems extends HTMLElement {
     };
     const refresh = () => {
       const { done } = copy.progress(problems.map((p) => p.id));
-      summary.textContent = TEXT.summary(problems.length, done);
+      summary.textContent = this.text.summary(problems.length, done);
       notice.hidden = !copy.notice;
       notice.textContent = copy.notice ?? '';
     };

@@ -6,35 +6,47 @@
 //   view.restore()    puts the learner's last answer back and marks it again (not a new attempt)
 import { element } from '../shared/widget-base.js';
 import { notation } from '../../ui/notation.js';
+import { messagesFor } from '../shared/i18n.js';
 import { fillReason, optionOrder } from './practice-data.js';
 
-// UI strings of this file (one table, for the message files).
-const TEXT = {
-  right: 'Right. ',
-  wrong: 'Not quite. ',
-  check: 'Check',
-  pickFirst: 'Pick an answer first.',
-  commit: 'Commit and see',
-  seeWidget: 'Show me the widget',
-  numberLabel: 'Your answer',
-  checkWidget: 'Check my widget',
-  impossible: 'It cannot be done',
-  goToWidget: 'Go to the widget',
-  noWidget: (tag) => `This task needs the ${tag} widget, which is not on this page.`,
-  busy: 'Marking with the attention core…',
-  coreFailed: (why) => `The attention core could not mark this answer (${why}).`,
-  predicted: 'Your prediction: ',
-  seen: ' The widget above now shows it.',
-  solvedEarlier: 'Marked from your copy: ',
-  stale: 'The widget has changed since this check; check again to mark what it shows now.',
-};
+// UI strings of this file: practice.* in the message files (lessons/multiple-heads/locales/),
+// in the language of the <mha-practice> element (ctx.messages). The problems themselves
+// (practice.json) are the lesson's text: where the UI is in another language, they are
+// marked with the lesson's lang so that screen readers read them in their own language.
+function textFor(m) {
+  return {
+    right: m.t('practice.right'),
+    wrong: m.t('practice.wrong'),
+    check: m.t('practice.check'),
+    pickFirst: m.t('practice.pickFirst'),
+    commit: m.t('practice.commit'),
+    seeWidget: m.t('practice.seeWidget'),
+    numberLabel: m.t('practice.numberLabel'),
+    checkWidget: m.t('practice.checkWidget'),
+    impossible: m.t('practice.impossible'),
+    goToWidget: m.t('practice.goToWidget'),
+    noWidget: (tag) => m.t('practice.noWidget', { tag }),
+    busy: m.t('practice.busy'),
+    coreFailed: (why) => m.t('practice.coreFailed', { why }),
+    predicted: m.t('practice.predicted'),
+    seen: m.t('practice.seen'),
+    solvedEarlier: m.t('practice.solvedEarlier'),
+    stale: m.t('practice.stale'),
+  };
+}
+const LESSON_LANG = 'en';
 
 let uid = 0;
 
 /** A feedback line: the verdict once, then the reason (typeset notation). */
-function setFeedback(node, correct, reason, prefix = '') {
+/** Lesson text (a prompt, an option, a reason): marked with the lesson's lang where the UI differs. */
+function lessonText(T, text) {
+  return T.lang === LESSON_LANG ? notation(text) : [element('span', { lang: LESSON_LANG }, notation(text))];
+}
+
+function setFeedback(T, node, correct, reason, prefix = '', suffix = '') {
   node.className = `feedback ${correct ? 'right' : 'wrong'}`;
-  node.replaceChildren(element('strong', { textContent: correct ? TEXT.right : TEXT.wrong }), prefix, ...notation(reason));
+  node.replaceChildren(element('strong', { textContent: correct ? T.right : T.wrong }), prefix, ...lessonText(T, reason), suffix);
 }
 
 function setMessage(node, message, className = 'message') {
@@ -42,8 +54,8 @@ function setMessage(node, message, className = 'message') {
   node.textContent = message;
 }
 
-function frame(problem, number, children) {
-  const legend = element('legend', {}, [`${number}. `, ...notation(problem.prompt)]);
+function frame(T, problem, number, children) {
+  const legend = element('legend', {}, [`${number}. `, ...lessonText(T, problem.prompt)]);
   return element('fieldset', { className: `problem kind-${problem.kind}`, dataset: { problem: problem.id, kind: problem.kind } }, [legend, ...children]);
 }
 
@@ -55,21 +67,21 @@ function goTo(widget) {
   (first ?? widget).focus?.({ preventScroll: true });
 }
 
-async function marked(feedback, marker, work) {
-  setMessage(feedback, TEXT.busy, 'busy');
+async function marked(T, feedback, marker, work) {
+  setMessage(feedback, T.busy, 'busy');
   try {
     const checkers = await marker();
     return work(checkers);
   } catch (error) {
-    setMessage(feedback, TEXT.coreFailed(error.message), 'wrong');
+    setMessage(feedback, T.coreFailed(error.message), 'wrong');
     return null;
   }
 }
 
-function options(problem, seed, name) {
+function options(T, problem, seed, name) {
   return optionOrder(problem, seed).map((option) => {
     const input = element('input', { type: 'radio', name, value: option.id });
-    return element('label', { className: 'choice' }, [input, element('span', {}, notation(option.text))]);
+    return element('label', { className: 'choice' }, [input, element('span', {}, lessonText(T, option.text))]);
   });
 }
 
@@ -77,21 +89,22 @@ const picked = (labels) => labels.map((l) => l.querySelector('input')).find((i) 
 const pick = (labels, id) => { for (const l of labels) { const input = l.querySelector('input'); input.checked = input.value === id; } };
 
 function chooseView(problem, ctx) {
-  const labels = options(problem, ctx.seed, `practice-${problem.id}-${++uid}`);
+  const { T } = ctx;
+  const labels = options(T, problem, ctx.seed, `practice-${problem.id}-${++uid}`);
   const feedback = element('p', { className: 'feedback', role: 'status' });
-  const check = element('button', { type: 'button', textContent: TEXT.check });
+  const check = element('button', { type: 'button', textContent: T.check });
   const mark = (id, record) => {
     const option = problem.options.find((o) => o.id === id);
     if (record) ctx.copy.recordAttempt(problem.id, { option: id }, option.correct);
-    setFeedback(feedback, option.correct, option.reason);
+    setFeedback(T, feedback, option.correct, option.reason);
   };
   check.addEventListener('click', () => {
     const id = picked(labels);
-    if (id === null) setMessage(feedback, TEXT.pickFirst);
+    if (id === null) setMessage(feedback, T.pickFirst);
     else mark(id, true);
   });
   return {
-    element: frame(problem, ctx.number, [element('div', { className: 'choices-list' }, labels), element('div', { className: 'check-row' }, [check]), feedback]),
+    element: frame(T, problem, ctx.number, [element('div', { className: 'choices-list' }, labels), element('div', { className: 'check-row' }, [check]), feedback]),
     restore() {
       const last = ctx.copy.lastAnswer(problem.id);
       if (!last) return;
@@ -102,13 +115,14 @@ function chooseView(problem, ctx) {
 }
 
 function predictView(problem, ctx) {
-  const labels = options(problem, ctx.seed, `practice-${problem.id}-${++uid}`);
+  const { T } = ctx;
+  const labels = options(T, problem, ctx.seed, `practice-${problem.id}-${++uid}`);
   const feedback = element('p', { className: 'feedback', role: 'status' });
-  const commit = element('button', { type: 'button', textContent: TEXT.commit });
-  const show = element('button', { type: 'button', className: 'secondary', textContent: TEXT.seeWidget, hidden: true });
+  const commit = element('button', { type: 'button', textContent: T.commit });
+  const show = element('button', { type: 'button', className: 'secondary', textContent: T.seeWidget, hidden: true });
   show.addEventListener('click', () => { const w = ctx.findWidget(problem.widget); if (w) goTo(w); });
   const mark = async (id, record) => {
-    await marked(feedback, ctx.marker, (checkers) => {
+    await marked(T, feedback, ctx.marker, (checkers) => {
       const { option: actual, figures } = checkers.outcome(problem);
       const chosen = problem.options.find((o) => o.id === id);
       const correct = actual === id;
@@ -116,17 +130,17 @@ function predictView(problem, ctx) {
       const widget = ctx.findWidget(problem.widget);
       if (record && widget?.hasAttribute('ready')) widget.setState(checkers.seeState(problem, widget.state));
       if (record) ctx.copy.recordAttempt(problem.id, { option: id }, correct);
-      setFeedback(feedback, correct, fillReason(chosen.reason, figures) + (record && widget ? TEXT.seen : ''));
+      setFeedback(T, feedback, correct, fillReason(chosen.reason, figures), '', record && widget ? T.seen : '');
       show.hidden = !widget;
     });
   };
   commit.addEventListener('click', () => {
     const id = picked(labels);
-    if (id === null) setMessage(feedback, TEXT.pickFirst);
+    if (id === null) setMessage(feedback, T.pickFirst);
     else mark(id, true);
   });
   return {
-    element: frame(problem, ctx.number, [element('div', { className: 'choices-list' }, labels), element('div', { className: 'check-row' }, [commit, show]), feedback]),
+    element: frame(T, problem, ctx.number, [element('div', { className: 'choices-list' }, labels), element('div', { className: 'check-row' }, [commit, show]), feedback]),
     restore() {
       const last = ctx.copy.lastAnswer(problem.id);
       if (!last) return null;
@@ -137,15 +151,16 @@ function predictView(problem, ctx) {
 }
 
 function numberView(problem, ctx) {
+  const { T } = ctx;
   const id = `practice-number-${++uid}`;
   const feedbackId = `${id}-feedback`;
   const input = element('input', { type: 'text', id, inputMode: 'decimal', autocomplete: 'off', spellcheck: false, className: 'answer' });
   input.setAttribute('aria-describedby', feedbackId);
   const feedback = element('p', { className: 'feedback', role: 'status', id: feedbackId });
-  const check = element('button', { type: 'button', textContent: TEXT.check });
+  const check = element('button', { type: 'button', textContent: T.check });
   const mark = async (text, record) => {
-    await marked(feedback, ctx.marker, (checkers) => {
-      const result = checkers.checkNumber(problem, text);
+    await marked(T, feedback, ctx.marker, (checkers) => {
+      const result = checkers.checkNumber(problem, text, ctx.messages);
       if (result.status === 'invalid') {
         input.setAttribute('aria-invalid', 'true');
         setMessage(feedback, result.message, 'wrong');
@@ -154,14 +169,14 @@ function numberView(problem, ctx) {
       input.removeAttribute('aria-invalid');
       if (record) ctx.copy.recordAttempt(problem.id, { text }, result.correct);
       feedback.dataset.status = result.status;
-      setFeedback(feedback, result.correct, result.reason);
+      setFeedback(T, feedback, result.correct, result.reason);
     });
   };
   check.addEventListener('click', () => mark(input.value, true));
   input.addEventListener('keydown', (event) => { if (event.key === 'Enter') mark(input.value, true); });
-  const label = element('label', { htmlFor: id, className: 'answer-label', textContent: TEXT.numberLabel });
+  const label = element('label', { htmlFor: id, className: 'answer-label', textContent: T.numberLabel });
   return {
-    element: frame(problem, ctx.number, [element('div', { className: 'check-row' }, [label, input, check]), feedback]),
+    element: frame(T, problem, ctx.number, [element('div', { className: 'check-row' }, [label, input, check]), feedback]),
     restore() {
       const last = ctx.copy.lastAnswer(problem.id);
       if (!last) return null;
@@ -172,11 +187,12 @@ function numberView(problem, ctx) {
 }
 
 function widgetView(problem, ctx) {
+  const { T } = ctx;
   const feedback = element('p', { className: 'feedback', role: 'status' });
-  const check = element('button', { type: 'button', textContent: TEXT.checkWidget });
-  const cannot = element('button', { type: 'button', className: 'secondary', textContent: TEXT.impossible });
-  const go = element('button', { type: 'button', className: 'secondary', textContent: TEXT.goToWidget });
-  const missing = element('p', { className: 'missing', textContent: TEXT.noWidget(problem.widget), hidden: true });
+  const check = element('button', { type: 'button', textContent: T.checkWidget });
+  const cannot = element('button', { type: 'button', className: 'secondary', textContent: T.impossible });
+  const go = element('button', { type: 'button', className: 'secondary', textContent: T.goToWidget });
+  const missing = element('p', { className: 'missing', textContent: T.noWidget(problem.widget), hidden: true });
   const widget = () => {
     const found = ctx.findWidget(problem.widget);
     missing.hidden = Boolean(found);
@@ -186,7 +202,7 @@ function widgetView(problem, ctx) {
   go.addEventListener('click', () => { const w = ctx.findWidget(problem.widget); if (w) goTo(w); });
   // A reason quotes the widget's state when it was checked: once the widget changes, say so
   // (the widget's own change event), so an old reason is never read as the current one.
-  const stale = element('p', { className: 'stale', textContent: TEXT.stale, hidden: true });
+  const stale = element('p', { className: 'stale', textContent: T.stale, hidden: true });
   let watched = null;
   let checkedState = false;
   const watch = () => {
@@ -195,11 +211,11 @@ function widgetView(problem, ctx) {
     watched = target;
     target.addEventListener('change', () => { if (checkedState) stale.hidden = false; });
   };
-  const mark = (claim, state, record, prefix = '') => marked(feedback, ctx.marker, (checkers) => {
+  const mark = (claim, state, record, prefix = '') => marked(T, feedback, ctx.marker, (checkers) => {
     const result = claim === 'impossible' ? checkers.claimImpossible(problem, state) : checkers.goal(problem, state);
     const correct = claim === 'impossible' ? result.correct : result.done;
     if (record) ctx.copy.recordAttempt(problem.id, { claim, state }, correct);
-    setFeedback(feedback, correct, result.reason, prefix);
+    setFeedback(T, feedback, correct, result.reason, prefix);
     if (record) {
       stale.hidden = true;
       checkedState = claim === 'done';
@@ -213,12 +229,12 @@ function widgetView(problem, ctx) {
   check.addEventListener('click', () => attempt('done'));
   cannot.addEventListener('click', () => attempt('impossible'));
   return {
-    element: frame(problem, ctx.number, [missing, element('div', { className: 'check-row' }, [go, check, cannot]), feedback, stale]),
+    element: frame(T, problem, ctx.number, [missing, element('div', { className: 'check-row' }, [go, check, cannot]), feedback, stale]),
     restore() {
       widget();
       const last = ctx.copy.lastAnswer(problem.id);
       if (!last) return null;
-      return mark(last.answer.claim, last.answer.state, false, TEXT.solvedEarlier);
+      return mark(last.answer.claim, last.answer.state, false, T.solvedEarlier);
     },
   };
 }
@@ -226,5 +242,7 @@ function widgetView(problem, ctx) {
 const VIEWS = { choose: chooseView, predict: predictView, number: numberView, widget: widgetView };
 
 export function problemView(problem, ctx) {
-  return VIEWS[problem.kind](problem, ctx);
+  const m = ctx.messages ?? messagesFor('en');
+  const T = { ...textFor(m), lang: m.locale };
+  return VIEWS[problem.kind](problem, { ...ctx, T, messages: m });
 }
