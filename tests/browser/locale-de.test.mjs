@@ -1,0 +1,227 @@
+// Every widget in German, in Chromium: the lesson page with <html lang="de">, and one widget
+// with lang="de" on an English page. Walks every widget's shadow tree (text, aria-label,
+// aria-description, aria-valuetext, title, placeholder, live regions) and finds no English
+// UI string left (token text, notation such as W_Q or d_model, and the lesson's prose are
+// allowed), numbers with decimal commas and no decimal point, and a number field that
+// accepts "0,45" and refuses "0.45" with a German message. English stays English.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, test } from 'node:test';
+import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
+
+const session = useSiteAndBrowser();
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+// English words that German UI text does not contain. Words of the lesson's sentence and
+// of the reader's variants (the, who, it, was, this, nothing…) are token text, not UI, so
+// none of them is listed; neither are loanwords the German text uses on purpose (Query,
+// Key, Token, Concat, Softmax, Attention, Scores, Bias, Worker, Transformer, Median, Budget,
+// Matrix, Widget).
+const ENGLISH = new Set(`of and to is are with for one two head heads weight weights show hide reset undo
+  loading exact value values each row rows column columns drag press pick click type number width sum total other see
+  zoom layer output outputs sentence word words reader right skip past embed copy close cancel measure time times
+  only same from by its their what which when not all more less than how where there here these those your you has have
+  can could would will does feature features look looks spread evenly answer answers question questions correct wrong?
+  try notice back own coordinate coordinates direction directions matrices singular rank calls blocks area areas
+  merged designed tied untied editing selected maps stage project attend mix picked path numbers share shares moved lands
+  plane point points meaning meanings length sequence slider device cancelled stopped progress include`
+  .split(/\s+/).filter((word) => word && !word.endsWith('?')));
+
+/**
+ * Every string a user can see or hear in the page's widgets: [tag, kind, text]. Lesson
+ * content inside a widget (a practice question: the lesson's prose stays English) is marked
+ * with its own lang (lang="en" inside a German widget, so screen readers read it as
+ * English): such a part is the lesson's text, not UI, and is skipped.
+ */
+function widgetStrings(page, selector = '*') {
+  return page.evaluate((selector) => {
+    const out = [];
+    const attributes = ['aria-label', 'aria-description', 'aria-valuetext', 'title', 'placeholder', 'alt'];
+    const otherLanguage = (el) => {
+      const lang = el.closest?.('[lang]')?.getAttribute('lang');
+      return Boolean(lang) && !lang.startsWith('de');
+    };
+    const walk = (root, tag) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.currentNode; node; node = walker.nextNode()) {
+        if (node.nodeType === Node.TEXT_NODE) {
+          const parent = node.parentElement;
+          // Notation (W_Q, d_model, head_i) is typeset identifiers, not words; styles are not text.
+          if (!parent || parent.closest('.ui-sym, var, style, script') || otherLanguage(parent)) continue;
+          const text = node.textContent.trim();
+          if (text) out.push([tag, 'text', text]);
+          continue;
+        }
+        if (otherLanguage(node)) continue;
+        for (const name of attributes) {
+          const value = node.getAttribute?.(name);
+          if (value) out.push([tag, name, value]);
+        }
+        if (node.shadowRoot) walk(node.shadowRoot, tag);
+      }
+    };
+    const widgets = [...document.querySelectorAll('*')].filter((el) => el.localName.startsWith('mha-') && el.shadowRoot && el.matches(selector));
+    for (const widget of widgets) walk(widget.shadowRoot, widget.localName);
+    return out;
+  }, selector);
+}
+
+/** The English words in a string (after taking out quoted token text „…“ and “…”, and tag names). */
+function englishIn(text) {
+  const words = text.replace(/„[^“]*“|“[^”]*”|\bmha-[a-z-]+/g, ' ').toLowerCase().split(/[^a-zäöüß’']+/).filter(Boolean);
+  return words.filter((word) => ENGLISH.has(word.replace(/[’']s$/, '')));
+}
+
+// A decimal point: a digit, a point, a digit, unless it is German grouping (1.024, 4.194.304).
+const GROUPED = /(^|[^\d.,])[1-9]\d{0,2}(\.\d{3})+(?!\d)/g;
+const hasDecimalPoint = (text) => /\d\.\d/.test(text.replace(GROUPED, '$1#'));
+
+/** Opens a page, replacing text in its HTML on the way (to set lang where a test wants it). */
+async function openWith(path, edit, viewport) {
+  const { page, problems } = await newWatchedPage(session.browser, viewport);
+  const file = path.split('?')[0];
+  await page.route((url) => url.pathname.endsWith(`/${file}`), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: edit(await response.text()) });
+  });
+  await page.goto(session.server.url + path);
+  return { page, problems };
+}
+
+async function allReady(page) {
+  await page.waitForFunction(() => {
+    const widgets = [...document.querySelectorAll('*')].filter((el) => el.localName.startsWith('mha-'));
+    return widgets.length > 0 && widgets.every((el) => el.hasAttribute('ready') || !customElements.get(el.localName));
+  }, null, { timeout: 90000 });
+}
+
+describe('German', () => {
+  test('the lesson page with lang="de": no English UI string in any widget, decimal commas', async () => {
+    const { page, problems } = await openWith('index.html', (html) => html.replace('<html lang="en">', '<html lang="de">'), { width: 1280, height: 900 });
+    await allReady(page);
+    // Open every disclosure and the layer's numbers, so their contents are rendered too.
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('*')) {
+        if (el.localName.startsWith('mha-')) for (const d of el.shadowRoot?.querySelectorAll('details') ?? []) d.open = true;
+      }
+    });
+    await page.waitForTimeout(300);
+    const strings = await widgetStrings(page);
+    const tags = new Set(strings.map(([tag]) => tag));
+    for (const tag of ['mha-layer', 'mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions']) assert.ok(tags.has(tag), `${tag} was walked`);
+    const english = strings.flatMap(([tag, kind, text]) => {
+      const found = englishIn(text);
+      return found.length ? [`${tag} ${kind}: “${text.slice(0, 140)}” (${found.join(', ')})`] : [];
+    });
+    assert.deepEqual(english, [], `English left in German widgets:\n${english.join('\n')}`);
+    const points = strings.filter(([, , text]) => hasDecimalPoint(text)).map(([tag, kind, text]) => `${tag} ${kind}: ${text.slice(0, 120)}`);
+    assert.deepEqual(points, [], 'no decimal point in German');
+    const commas = strings.filter(([, , text]) => /\d,\d/.test(text));
+    assert.ok(commas.length > 100, `numbers with decimal commas (${commas.length})`);
+    console.log(`German lesson page: ${strings.length} strings in ${tags.size} kinds of widget, ${commas.length} with decimal commas`);
+    // The prose stays English: the mechanism for translating it is the build's, not the widgets'.
+    assert.match(await page.locator('main h2').first().textContent(), /[A-Za-z]/);
+    assert.deepEqual(problems, []);
+  });
+
+  test('typing “0,45” into a number field is accepted; “0.45” is refused with a German message', async () => {
+    const { page, problems } = await openWith('embed.html?widget=blend', (html) => html.replace('<html lang="en">', '<html lang="de">'), { width: 1280, height: 900 });
+    const blend = page.locator('mha-blend[ready]');
+    await blend.waitFor();
+    const subject = w.tokens[w.subjectIndex];
+    await blend.getByRole('slider', { name: `Ein Kopf: Gewicht auf „${subject}“` }).focus();
+    await page.keyboard.press('Enter');
+    const field = blend.getByLabel(`Ein Kopf: genaues Gewicht auf „${subject}“ (die anderen werden umskaliert)`);
+    assert.match(await field.inputValue(), /^\d,\d\d$/, 'the field shows the value with a decimal comma');
+    await field.fill('0,45');
+    assert.equal(await field.getAttribute('aria-invalid'), 'false');
+    const budget = (await blend.evaluate((el) => el.state)).budget;
+    assert.ok(Math.abs(budget[w.subjectIndex] - 0.45) < 1e-9, `0,45 committed (${budget[w.subjectIndex]})`);
+    assert.equal(await blend.getByRole('slider', { name: `Ein Kopf: Gewicht auf „${subject}“` }).getAttribute('aria-valuetext'), '0,45 des Budgets');
+    await field.fill('0.3');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    const message = await blend.locator('.ui-budget-editor .ui-error').textContent();
+    assert.equal(message, 'Ein Kopf: genaues Gewicht auf „researcher“ (die anderen werden umskaliert): Dezimalstellen mit Komma schreiben: 0,3, nicht 0.3.');
+    assert.ok(Math.abs((await blend.evaluate((el) => el.state)).budget[w.subjectIndex] - 0.45) < 1e-9, 'the last good value is kept');
+    await screenshot(page, 'locale-de-blend');
+    // German pages are as accessible as English ones (lang on the page, the field's message).
+    await page.evaluate(axeSource);
+    const results = await page.evaluate(() => window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    }));
+    assert.deepEqual(results.violations.map((v) => `${v.id}: ${v.help}`), []);
+    await page.keyboard.press('Escape');
+    // A W_O cell too: a digit opens the cell's field, "0,5" is the value.
+    await page.goto(`${session.server.url}embed.html?widget=wo-mixing`);
+    const wo = page.locator('mha-wo-mixing[ready]');
+    await wo.waitFor();
+    await wo.locator('.wo-grid .ui-cell').nth(3 * 12).focus();
+    await page.keyboard.type('0,5');
+    assert.equal(await wo.locator('.wo-grid .ui-cell-editor input').getAttribute('aria-invalid'), 'false');
+    await page.keyboard.press('Enter');
+    assert.equal((await wo.evaluate((el) => el.state)).wo[3 * 12], 0.5);
+    // (Long German compounds carry soft hyphens, U+00AD, so that narrow columns can break them.)
+    assert.match((await wo.locator('.wo-grid').textContent()).replace(/\u00ad/g, ''), /Zeile 4 \(Ergänzungsfinder, seine Koordinate 1\), Ausgabe 1: 0,50/);
+    assert.deepEqual(problems, []);
+  });
+
+  test('one widget with lang="de" on an English page: that widget German, the others English', async () => {
+    const { page, problems } = await openWith('examples/course.html', (html) => html.replace('<mha-wo-mixing>', '<mha-wo-mixing lang="de">'), { width: 1280, height: 900 });
+    const wo = page.locator('mha-wo-mixing[ready]');
+    const blend = page.locator('mha-blend[ready]');
+    await wo.waitFor();
+    await blend.waitFor();
+    const german = await widgetStrings(page, 'mha-wo-mixing');
+    const english = german.flatMap(([, kind, text]) => (englishIn(text).length ? [`${kind}: ${text.slice(0, 120)}`] : []));
+    assert.deepEqual(english, []);
+    assert.ok(german.some(([, , text]) => /\d,\d\d/.test(text)));
+    await wo.getByRole('button', { name: 'Zahlen zeigen' }).waitFor();
+    // The blend beside it has no lang of its own: the page's English.
+    await blend.getByRole('button', { name: 'Back to its own weights' }).waitFor();
+    assert.match(await blend.locator('.sum-line').first().textContent(), /\d\.\d{3} \+/);
+    // In a frame: lang is one of the attributes embed.html takes from its address.
+    await page.goto(`${session.server.url}embed.html?widget=heads-questions&lang=de`);
+    const questions = page.locator('mha-heads-questions[ready]');
+    await questions.waitFor();
+    assert.equal(await questions.getAttribute('lang'), 'de');
+    const framed = await widgetStrings(page);
+    assert.deepEqual(framed.flatMap(([, kind, text]) => (englishIn(text).length ? [`${kind}: ${text.slice(0, 120)}`] : [])), []);
+    await questions.getByRole('button', { name: 'Werte zeigen' }).waitFor();
+    assert.deepEqual(problems, []);
+  });
+});
+
+test('German text fits a 320 px phone: no widget scrolls the page sideways', async () => {
+  const { WIDGETS } = await import('../../web/widgets/registry.js');
+  const { page, problems } = await newWatchedPage(session.browser, { width: 320, height: 800 });
+  const wide = [];
+  for (const name of Object.keys(WIDGETS)) {
+    await page.goto(`${session.server.url}embed.html?widget=${name}&lang=de`);
+    await page.locator(`${WIDGETS[name].tag}[ready]`).waitFor();
+    const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    if (scroll > client) wide.push(`${name}: ${scroll} px in ${client}`);
+  }
+  assert.deepEqual(wide, []);
+  assert.deepEqual(problems, []);
+});
+
+describe('English is unchanged', () => {
+  test('the lesson page in English shows English messages and decimal points', async () => {
+    const { page, problems } = await newWatchedPage(session.browser, { width: 1280, height: 900 });
+    await page.goto(`${session.server.url}embed.html?widget=blend`);
+    const blend = page.locator('mha-blend[ready]');
+    await blend.waitFor();
+    await blend.getByRole('slider', { name: 'One head: weight on “researcher”' }).focus();
+    await page.keyboard.press('Enter');
+    const field = blend.getByLabel('One head: exact weight on “researcher” (the others rescale)');
+    assert.match(await field.inputValue(), /^\d\.\d\d$/);
+    await field.fill('0,45');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.match(await blend.locator('.ui-budget-editor .ui-error').textContent(), /use a point for the decimals: 0\.45, not 0,45\./);
+    await field.fill('0.45');
+    assert.equal(await field.getAttribute('aria-invalid'), 'false');
+    assert.deepEqual(problems, []);
+  });
+});
