@@ -11,7 +11,7 @@
 // <mha-training>'s figure needs the trained comparison, which the training module (a wasm
 // module of its own) computes once and the build keeps on disk (see trainingComparison).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import katex from 'katex';
@@ -93,8 +93,8 @@ async function nodeEngine() {
 
 // The training comparison (<mha-training>'s figure): 3 runs of 1,500 Adam steps, 3 to 6 s
 // of the build on this machine, so it is computed once and kept in node_modules/.cache,
-// under a key made of the training module's bytes and training-static.js's source (a
-// rebuilt core or a changed figure trains again). Kept results are the core's own numbers:
+// under a key made of the training module's bytes and the sources that train and read it
+// (a rebuilt core, a changed trainer or figure trains again). Kept results are the core's own numbers:
 // tests/browser/no-js.test.mjs trains again and compares.
 const TRAINING_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/multiple-heads/', import.meta.url));
 let trainingLoad = null;
@@ -104,7 +104,9 @@ function trainingComparison() {
     if (!existsSync(wasm)) throw new Error(`the training figure needs the built training core (${wasm}); run npm run build:wasm`);
     const staticFile = path.join(WEB, 'widgets/training/training-static.js');
     const bytes = readFileSync(wasm);
-    const key = createHash('sha256').update(bytes).update(readFileSync(staticFile)).digest('hex').slice(0, 24);
+    const hash = createHash('sha256').update(bytes);
+    for (const file of [staticFile, path.join(WEB, 'widgets/training/training-model.js'), path.join(WEB, 'engine/training.js')]) hash.update(readFileSync(file));
+    const key = hash.digest('hex').slice(0, 24);
     const cached = path.join(TRAINING_CACHE_DIR, `training-comparison-${key}.json`);
     if (existsSync(cached)) {
       try {
@@ -117,6 +119,7 @@ function trainingComparison() {
     const comparison = trainComparison(trainingEngine);
     try {
       mkdirSync(TRAINING_CACHE_DIR, { recursive: true });
+      for (const old of readdirSync(TRAINING_CACHE_DIR)) if (old.startsWith('training-comparison-')) rmSync(path.join(TRAINING_CACHE_DIR, old));
       writeFileSync(cached, JSON.stringify(comparison));
     } catch { /* a read-only tree: the next build trains again */ }
     return comparison;

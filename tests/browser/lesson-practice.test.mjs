@@ -47,7 +47,7 @@ const problem = (page, id) => page.locator(`mha-practice fieldset[data-problem="
 const feedback = (page, id) => problem(page, id).locator('p.feedback');
 
 async function openBlockByMouse(page, idea) {
-  await block(page, idea).locator('summary').click();
+  await block(page, idea).locator('summary.practice-summary').click();
   await block(page, idea).locator('details[open]').waitFor();
 }
 
@@ -128,8 +128,8 @@ test('by mouse: each kind failed and solved, the reason shown is the core’s', 
   await block(page, 'same-arithmetic').screenshot({ path: await screenshotPath('practice-solved-task') });
 
   // The summaries count what is done.
-  assert.equal(await block(page, 'one-average').locator('summary').textContent(), 'Practice: 3 problems, 2 done');
-  assert.equal(await block(page, 'construction').locator('summary').textContent(), 'Practice: 2 problems, 2 done');
+  assert.equal(await block(page, 'one-average').locator('summary.practice-summary').textContent(), 'Practice: 3 problems, 2 done');
+  assert.equal(await block(page, 'construction').locator('summary.practice-summary').textContent(), 'Practice: 2 problems, 2 done');
   assert.deepEqual(problems, []);
 });
 
@@ -140,7 +140,7 @@ async function screenshotPath(name) {
 
 test('by keyboard: each kind failed and solved with keys alone', async () => {
   const { page, problems } = await openLesson({ width: 1100, height: 900 });
-  const focusSummary = (idea) => block(page, idea).locator('summary').focus();
+  const focusSummary = (idea) => block(page, idea).locator('summary.practice-summary').focus();
 
   // Open the block with Enter; Tab into the first problem's controls.
   await focusSummary('not-copies');
@@ -267,7 +267,7 @@ test('the copy: a reload restores answers and widget states; export then import 
   await page.waitForFunction(() => document.querySelector('mha-layer')?.state?.h === 2);
   assert.deepEqual(await page.locator('mha-layer').evaluate((el) => el.state), layerState);
   assert.deepEqual(await page.locator('mha-blend').evaluate((el) => el.state), blendState);
-  assert.equal(await block(page, 'limits').locator('summary').textContent(), 'Practice: 3 problems, 1 done');
+  assert.equal(await block(page, 'limits').locator('summary.practice-summary').textContent(), 'Practice: 3 problems, 1 done');
   await openBlockByMouse(page, 'limits');
   assert.equal(await problem(page, 'rank-one-head').getByLabel('Your answer').inputValue(), '12');
   assert.match(await waitFeedback(page, 'rank-one-head', WRONG), /That is the ceiling/);
@@ -348,7 +348,7 @@ test('start over asks first; “Keep my work” keeps it, “Yes” clears answe
   await panel.getByRole('button', { name: 'Start over' }).click();
   await panel.getByRole('button', { name: 'Yes, start over' }).click();
   assert.match(await panel.locator('.progress-total').textContent(), /^Your copy: 0 of/);
-  assert.equal(await block(page, 'limits').locator('summary').textContent(), 'Practice: 3 problems, 0 done');
+  assert.equal(await block(page, 'limits').locator('summary.practice-summary').textContent(), 'Practice: 3 problems, 0 done');
   assert.equal(await problem(page, 'narrow-tradeoff').getByRole('radio', { checked: true }).count(), 0);
   assert.deepEqual(await page.locator('mha-layer').evaluate((el) => el.state), WIDGET_STARTS['mha-layer']());
   assert.deepEqual(problems, []);
@@ -363,7 +363,7 @@ test('storage blocked: answers work in memory, with a visible notice in every bl
   assert.ok(await page.locator('mha-practice:not([idea]) p.notice').isVisible());
   await problem(page, 'wo-slices').getByText(shownText(option('wo-slices', 'slice').text)).click();
   await problem(page, 'wo-slices').getByRole('button', { name: 'Check' }).click();
-  assert.equal(await block(page, 'wo').locator('summary').textContent(), 'Practice: 3 problems, 1 done');
+  assert.equal(await block(page, 'wo').locator('summary.practice-summary').textContent(), 'Practice: 3 problems, 1 done');
   assert.deepEqual(problems, []);
 });
 
@@ -372,11 +372,11 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
   for (const idea of IDEAS) {
     const box = await block(phone.page, idea.id).boundingBox();
     assert.ok(box.height <= 70, `${idea.id}: ${box.height} px closed`);
-    assert.match(await block(phone.page, idea.id).locator('summary').textContent(), /^Practice: \d problems, 0 done$/);
+    assert.match(await block(phone.page, idea.id).locator('summary.practice-summary').textContent(), /^Practice: \d problems, 0 done$/);
   }
   const copyBox = await phone.page.locator('mha-practice:not([idea])').boundingBox();
   assert.ok(copyBox.height <= 70, `the copy panel: ${copyBox.height} px closed`);
-  for (const idea of IDEAS) await block(phone.page, idea.id).locator('summary').click();
+  for (const idea of IDEAS) await block(phone.page, idea.id).locator('summary.practice-summary').click();
   await phone.page.locator('mha-practice:not([idea]) summary').click();
   const stops = await phone.page.evaluate(() => [...document.querySelectorAll('mha-practice')].map((host) => ({
     idea: host.getAttribute('idea'),
@@ -389,7 +389,7 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
   for (const scheme of ['light', 'dark']) {
     const { page, problems } = await openLesson({ width: 1100, height: 900 });
     await page.emulateMedia({ colorScheme: scheme });
-    for (const idea of IDEAS) await block(page, idea.id).locator('summary').click();
+    for (const idea of IDEAS) await block(page, idea.id).locator('summary.practice-summary').click();
     await page.locator('mha-practice:not([idea]) summary').click();
     await problem(page, 'blend-why').getByRole('radio').first().check();
     await problem(page, 'blend-why').getByRole('button', { name: 'Check' }).click();

@@ -37,7 +37,7 @@ test('in a sandboxed frame the copy lives in memory with a visible notice; answe
   const frame = page.frameLocator('#lesson');
   await frame.locator('mha-heads-questions[ready]').waitFor({ timeout: 60000 });
   const practice = frame.locator('mha-practice[idea="not-copies"]');
-  await practice.locator('summary').click();
+  await practice.locator('summary.practice-summary').click();
   const notice = practice.locator('p.notice');
   assert.ok(await notice.isVisible());
   assert.match(await notice.textContent(), /kept only until you leave the page/);
@@ -51,7 +51,7 @@ test('in a sandboxed frame the copy lives in memory with a visible notice; answe
   await fieldset.getByText(shownText(right.text)).click();
   await fieldset.getByRole('button', { name: 'Check' }).click();
   assert.equal(await fieldset.locator('p.feedback').textContent(), `Right. ${shownText(right.reason)}`);
-  assert.equal(await practice.locator('summary').textContent(), 'Practice: 3 problems, 1 done');
+  assert.equal(await practice.locator('summary.practice-summary').textContent(), 'Practice: 3 problems, 1 done');
   // A widget task on the widget in the frame, marked by the core in the frame.
   await practice.locator('fieldset[data-problem="tied-differ"]').getByRole('button', { name: 'It cannot be done' }).click();
   await frame.locator('fieldset[data-problem="tied-differ"] p.feedback.right').waitFor();
