@@ -76,14 +76,16 @@ function problemHtml(problem, checkers) {
 /** The static figure for `<mha-practice idea="…">` (attributes as { name: value }). */
 export function renderStaticFigure(attributes = {}, context = {}) {
   const idea = attributes.idea;
-  if (idea === undefined) return `<p class="mha-static-note">${TEXT.copy}</p>`;
+  // lang="en": this text is English (the lesson's and this file's), also inside a block a
+  // German page marks lang="de", so that screen readers read it as English.
+  if (idea === undefined) return `<p class="mha-static-note" lang="en">${TEXT.copy}</p>`;
   const problems = problemsFor(idea);
-  if (problems.length === 0) return `<p class="mha-static-note">${escapeHtml(TEXT.unknownIdea(String(idea).slice(0, 40)))}</p>`;
+  if (problems.length === 0) return `<p class="mha-static-note" lang="en">${escapeHtml(TEXT.unknownIdea(String(idea).slice(0, 40)))}</p>`;
   const title = IDEAS.find((i) => i.id === idea).title;
   const checkers = context.engine ? new PracticeCheckers(context.engine) : null;
   try {
     const items = problems.map((problem) => `<li>${problemHtml(problem, checkers)}</li>`).join('');
-    return `<details class="mha-static mha-static-practice" data-static-figure="practice"><summary>${escapeHtml(TEXT.summary(problems.length))}: ${notationHtml(title)}</summary><ol>${items}</ol></details>`;
+    return `<details class="mha-static mha-static-practice" data-static-figure="practice" lang="en"><summary>${escapeHtml(TEXT.summary(problems.length))}: ${notationHtml(title)}</summary><ol>${items}</ol></details>`;
   } finally {
     checkers?.dispose();
   }
