@@ -1,8 +1,8 @@
 // <mha-training>'s static figure (see shared/static-figure.js): the lesson's comparison,
 // trained by the core when the page was built. The two-jobs task at the core's defaults
 // (d_model = 16, 1,500 Adam steps, seed 1) with 1, 2 and 4 heads: accuracy per output on the
-// held-out sequences as bars and a table, and the 2-head run's attention maps, with what
-// each of its heads does and what switching it off alone costs.
+// held-out sequences as bars (each figure written beside its bar), and the 2-head run's
+// attention maps, with what each of its heads does and what switching it off alone costs.
 //
 // Two parts, because training is the costly bit (seconds, in a wasm module of its own):
 //   trainComparison(trainingEngine)  runs the core and returns plain data (JSON-safe); the
@@ -72,7 +72,9 @@ export function trainComparison(trainingEngine, { task, seed, heads, mapsOf } = 
 export function headRole(pattern, L, offset) {
   let first = 0;
   let back = 0;
-  const from = offset + 1; // 0-based row; the row of position offset + 1 has the first token as its token offset back
+  // 0-based rows: row t's token `offset` back is key t - offset, the first token itself up to
+  // row `offset`, so the two are told apart from row offset + 1 (position offset + 2) on.
+  const from = offset + 1;
   for (let t = from; t < L; t++) {
     first += pattern[t * L];
     back += pattern[t * L + t - offset];
@@ -88,7 +90,7 @@ export function renderStaticFigure(attributes, { trainingComparison: data, world
     name: 'training',
     title: TEXT.title,
     caption: TEXT.caption({ ...data, task: TASK_TEXT[data.task].name }),
-    body: headMaps(data, outputs, world, accuracyBars(data, outputs, 1 / data.vocabSize)),
+    body: barsAndMaps(data, outputs, world),
   });
 }
 
@@ -123,10 +125,12 @@ function accuracyBars(data, outputs, chance) {
   return svgImage({ width, height, label: TEXT.barsLabel(rows, percent(chance)), body: parts.join('') });
 }
 
-// The h-head run's maps side by side, in the world's head colours (as the live widget draws
-// trained head i in world head i's colour); under them, in words, what each head's rows look
-// at and what switching it off alone leaves of each output.
-function headMaps(data, outputs, world, bars) {
+// The bars, and beside them (where both fit, static-figures.css) the h-head run's maps side
+// by side, in the world's head colours (as the live widget draws trained head i in world
+// head i's colour); under both, in words, what each head's rows look at and what switching
+// it off alone leaves of each output.
+function barsAndMaps(data, outputs, world) {
+  const bars = accuracyBars(data, outputs, 1 / data.vocabSize);
   const { maps, seqLen: L, offset } = data;
   const cell = 10;
   const gap = 40;
@@ -154,7 +158,6 @@ function headMaps(data, outputs, world, bars) {
   parts.push(svgText(0, top + size + 22, TEXT.axes, { className: 'tiny' }));
   const height = top + size + 26;
   const svg = svgImage({ width, height, label: TEXT.mapsLabel(maps.heads, maps.tokens.join(' '), roles.join('; ')), body: parts.join('') });
-  // The bars and the maps side by side where both fit (static-figures.css), the words under both.
   return `<div class="mha-static-parts"><div>${bars}</div><div>${svg}</div></div>`
     + `<ul class="mha-static-readouts">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
 }
