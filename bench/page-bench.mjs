@@ -1,6 +1,8 @@
 // The page half of `npm run bench`: transfer size of the core, time until the lesson is
-// interactive, edit-to-repaint latency, and main-thread long tasks while "Measure on this
-// device" runs. Headless Chromium on localhost, the built dist/.
+// interactive, edit-to-repaint latency, main-thread long tasks while "Measure on this
+// device" runs, and that measurement itself (the head-splitting widget's worker, at
+// L = 256) beside the same measurement in Node. Headless Chromium on localhost, the built
+// dist/ (or $MHA_DIST_DIR).
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -81,7 +83,11 @@ export async function pageBench() {
       observer.disconnect();
       return tasks;
     });
+    // 5. The page's own measurement, as a learner makes it: L = 256 typed into the field,
+    //    "Measure on this device" clicked, the worker's medians read off the widget.
+    const measured = await measureOnPage(browser, server.url);
     return {
+      measureInWorker: measured,
       size,
       interactiveMs: { median: loads[2], max: loads[4] },
       editWorkMs: { median: percentile(edits.work, 0.5), p95: percentile(edits.work, 0.95), edits: edits.work.length },
@@ -92,5 +98,25 @@ export async function pageBench() {
   } finally {
     await browser.close();
     await server.close();
+  }
+}
+
+/** The head-splitting widget's "Measure on this device" at L = seqLen, in its worker. */
+export async function measureOnPage(browser, url, seqLen = 256) {
+  const { page } = await newWatchedPage(browser);
+  try {
+    await page.goto(url);
+    const widget = page.locator('mha-head-splitting');
+    await page.locator('mha-head-splitting[ready]').waitFor();
+    const field = widget.getByRole('textbox', { name: /^Sequence length L/ });
+    await field.fill(String(seqLen));
+    await widget.getByRole('button', { name: 'Measure on this device' }).click();
+    await widget.locator('button:enabled', { hasText: 'Measure on this device' }).waitFor({ timeout: 120000 });
+    return await page.evaluate(() => {
+      const { measurement } = document.querySelector('mha-head-splitting');
+      return measurement.results.map((r) => ({ ...r.config, medianMs: r.medianMs, samples: r.samples, passesPerSample: r.passesPerSample }));
+    });
+  } finally {
+    await page.close();
   }
 }

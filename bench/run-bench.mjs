@@ -1,7 +1,11 @@
 // npm run bench: the multi-head attention forward pass, side by side in one run, for the
-// wasm SIMD build, the wasm scalar build, the native build (g++ -O3 -march=native) and a
-// plain JavaScript implementation, on the same seeded inputs, with outputs checked to agree.
-// Also the SIMD128 multiply-add peak of this machine. Prints a table, writes JSON.
+// wasm SIMD build (the raw core call and the public API), the wasm scalar build, the native
+// build (g++ -O3 -march=native), plain JavaScript and onnxruntime-web (wasm, SIMD, one
+// thread), on the same seeded inputs, with outputs checked to agree. The in-process
+// implementations are timed interleaved (one call or batch of each per round, rounds
+// repeated), so that a noisy shared machine slows them alike; medians are reported.
+// Also the SIMD128 multiply-add peak of this machine and the page's own measurement in
+// headless Chromium. Prints a table, writes JSON.
 // See bench/README.md for the operation count and the history of the kernels.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +15,9 @@ import { BUILD_DIRS, WASM_MODULE_TARGETS, cmakeBuild } from '../scripts/lib/cmak
 import { ROOT, run, step } from '../scripts/lib/run.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../tests/node/load-engine.mjs';
 import { attentionForwardPlain } from './attention-plain.js';
+import { createOnnxPeer } from './onnx-peer.mjs';
 import { pageBench } from './page-bench.mjs';
+import { measureConfiguration } from '../web/widgets/head-splitting/head-splitting-model.js';
 import { trainingBench } from './training-bench.mjs';
 import { printTrainingPage, trainingPageBench } from './training-page-bench.mjs';
 
@@ -33,20 +39,54 @@ step('build the native benchmark (g++ -O3 -march=native)', () => {
   run('cmake', ['--build', nativeDir, '--target', 'bench_native', '--target', 'bench_training_native', '--parallel', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
 });
 
-/** Median milliseconds of fn() after a warm-up that lets V8 tier up. */
-function timeIt(fn) {
-  const warmUntil = performance.now() + Math.min(1000, minSeconds * 1000);
-  let warm = 0;
-  while (warm < 2 || performance.now() < warmUntil) { fn(); warm++; }
-  const times = [];
-  const start = performance.now();
-  while (times.length < minRuns || performance.now() - start < minSeconds * 1000) {
-    const t0 = performance.now();
-    fn();
-    times.push(performance.now() - t0);
+/**
+ * Median milliseconds per call of each implementation, measured interleaved: after a
+ * warm-up that lets V8 tier up, each round runs every implementation once, as a batch of
+ * calls lasting about 0.5 ms (timer resolution), in a rotating order; rounds repeat until
+ * minSeconds per implementation and minRuns rounds. impls: { name: () => void | Promise }.
+ */
+async function timeInterleaved(impls) {
+  const names = Object.keys(impls);
+  const single = {};
+  // Asynchronous implementations (onnxruntime-web's run) are awaited; synchronous ones are
+  // called in a plain loop (an await per call would add a microtask turn to each).
+  const isAsync = {};
+  for (const name of names) {
+    const fn = impls[name];
+    const first = fn();
+    isAsync[name] = typeof first?.then === 'function';
+    await first;
+    const warmUntil = performance.now() + Math.min(1000, minSeconds * 1000);
+    let warm = 0, spent = 0;
+    while (warm < 3 || performance.now() < warmUntil) {
+      const t0 = performance.now();
+      if (isAsync[name]) await fn(); else fn();
+      spent = performance.now() - t0;
+      warm++;
+    }
+    single[name] = Math.max(spent, 1e-4);
   }
-  times.sort((a, b) => a - b);
-  return { ms: times[times.length >> 1], runs: times.length };
+  const batch = Object.fromEntries(names.map((n) => [n, Math.max(1, Math.ceil(0.5 / single[n]))]));
+  const times = Object.fromEntries(names.map((n) => [n, []]));
+  const spentMs = Object.fromEntries(names.map((n) => [n, 0]));
+  for (let round = 0; round < minRuns || names.some((n) => spentMs[n] < minSeconds * 1000); round++) {
+    for (let k = 0; k < names.length; k++) {
+      const name = names[(round + k) % names.length];
+      if (round >= minRuns && spentMs[name] >= minSeconds * 1000 && times[name].length >= minRuns) continue;
+      const fn = impls[name];
+      const reps = batch[name];
+      const t0 = performance.now();
+      if (isAsync[name]) for (let r = 0; r < reps; r++) await fn();
+      else for (let r = 0; r < reps; r++) fn();
+      const elapsed = performance.now() - t0;
+      spentMs[name] += elapsed;
+      times[name].push(elapsed / reps);
+    }
+  }
+  return Object.fromEntries(names.map((n) => {
+    const sorted = times[n].sort((a, b) => a - b);
+    return [n, { ms: sorted[sorted.length >> 1], runs: sorted.length, batch: batch[n] }];
+  }));
 }
 
 function maxRelativeDifference(a, b) {
@@ -60,6 +100,8 @@ function maxRelativeDifference(a, b) {
 
 const engines = { simd: await loadTestEngine('simd'), scalar: await loadTestEngine('scalar') };
 const trainingEngines = { simd: await loadTestTrainingEngine('simd'), scalar: await loadTestTrainingEngine('scalar') };
+const { default: ortPackage } = await import('onnxruntime-web/package.json', { with: { type: 'json' } });
+const onnxVersion = ortPackage.version;
 const training = trainingBench({
   engines: trainingEngines, nativeBinary: path.join(nativeDir, 'bench_training_native'), seed: 1, timedSteps: quick ? 50 : 300,
 });
@@ -77,6 +119,12 @@ const nativeLines = execFileSync(path.join(nativeDir, 'bench_native'),
   [String(seed), String(minSeconds), String(minRuns), ...configs.flat().map(String)], { encoding: 'utf8' })
   .trim().split('\n').map((line) => JSON.parse(line));
 
+// The public API as a caller who runs the layer often would call it: only the output, as
+// a view (engine.d.ts documents its lifetime), no L x L matrices, no per-head extras.
+const API_OPTIONS = { keepAttention: false, perHeadContributions: false, include: ['output'], views: true };
+// The issue's reference call: every intermediate copied out (the default results).
+const API_COPY_OPTIONS = { keepAttention: false, perHeadContributions: false };
+
 const rows = [];
 for (const [index, [L, d, h]] of configs.entries()) {
   const label = `(${L}, ${d}, ${h})`;
@@ -89,35 +137,47 @@ for (const [index, [L, d, h]] of configs.entries()) {
   const x = engines.simd.seededMatrix(L, d, seed + 1, 1).data;
   const weights = Object.fromEntries(['query', 'key', 'value', 'output'].map((k) => [k, models.simd.getWeights(k).data]));
   const plainWeights = { wq: weights.query, wk: weights.key, wv: weights.value, wo: weights.output };
+  const config = { seqLen: L, dModel: d, numHeads: h };
+  const onnx = await createOnnxPeer(config, plainWeights);
 
   const reference = models.simd.forward(x, { perHeadContributions: false });
   const outputs = {
+    api: models.simd.forward(x, API_OPTIONS).output.data.slice(),
     scalar: models.scalar.forward(x, { perHeadContributions: false }).output.data,
-    js: attentionForwardPlain({ seqLen: L, dModel: d, numHeads: h }, plainWeights, x),
+    js: attentionForwardPlain(config, plainWeights, x),
+    onnxruntime: await onnx.run(x),
   };
   const native = nativeLines[index];
   let checksum = 0, magnitude = 0;
   for (const v of reference.output.data) { checksum += v; magnitude += Math.abs(v); }
-  const agreement = {
-    scalar: maxRelativeDifference(outputs.scalar, reference.output.data),
-    js: maxRelativeDifference(outputs.js, reference.output.data),
-    native: Math.abs(native.checksum - checksum) / magnitude,
-  };
+  const agreement = Object.fromEntries(Object.entries(outputs).map(([name, out]) => [name, maxRelativeDifference(out, reference.output.data)]));
+  agreement.native = Math.abs(native.checksum - checksum) / magnitude;
   for (const [name, diff] of Object.entries(agreement)) {
     if (!(diff < 1e-4)) throw new Error(`${label}: ${name} disagrees with the wasm SIMD output (relative ${diff})`);
   }
 
-  // The lean forward pass (no L x L matrices kept): the core call alone (raw Embind: input
-  // copied in, compute, nothing copied out) and the whole friendly API call (which also
-  // copies Q, K, V, Concat and the output out of the wasm heap).
-  const timing = {};
-  for (const [name, model] of Object.entries(models)) {
-    timing[`wasm_${name}`] = timeIt(() => model.raw.forward(x, false, false));
-  }
-  timing.wasm_simd_api = timeIt(() => models.simd.forward(x, { perHeadContributions: false, keepAttention: false }));
-  timing.js = timeIt(() => attentionForwardPlain({ seqLen: L, dModel: d, numHeads: h }, plainWeights, x));
+  // The core call alone (X written into the model's input buffer, the pass, nothing read
+  // back) for each wasm build; the public API (engine.forward) as above; plain JS; and
+  // onnxruntime-web (feeds X, awaits the run, reads the output back), interleaved.
+  const rawCall = (model) => {
+    const module = model.engine.module;
+    const at = model.raw.inputAddress() >>> 2;
+    return () => {
+      module.HEAPF32.set(x, at);
+      if (model.raw.forwardInPlace(0, x.length) === 0) throw new Error(model.raw.lastError());
+    };
+  };
+  const timing = await timeInterleaved({
+    wasm_simd: rawCall(models.simd),
+    wasm_simd_api: () => models.simd.forward(x, API_OPTIONS),
+    wasm_simd_api_copy: () => models.simd.forward(x, API_COPY_OPTIONS),
+    wasm_scalar: rawCall(models.scalar),
+    js: () => attentionForwardPlain(config, plainWeights, x),
+    onnxruntime: () => onnx.run(x),
+  });
   timing.native = { ms: native.median_ms, runs: native.runs };
   for (const model of Object.values(models)) model.delete();
+  await onnx.release();
 
   const flops = 2 * (reference.counts.projections + reference.counts.scores + reference.counts.weightedSum + reference.counts.output);
   rows.push({ L, d, h, flops, timing, agreement });
@@ -126,25 +186,32 @@ for (const [index, [L, d, h]] of configs.entries()) {
 const peakModule = await WebAssembly.instantiate(readFileSync(path.join(BUILD_DIRS.wasm, 'peak_madd.wasm')), {});
 const peakMadd = peakModule.instance.exports.peak_madd;
 const iterations = quick ? 5e6 : 2e7;
-const peak = timeIt(() => peakMadd(iterations, 1));
+const { peak } = await timeInterleaved({ peak: () => peakMadd(iterations, 1) });
 const peakGflops = (96 * iterations) / (peak.ms * 1e6); // 96 FLOP per iteration, see peak_madd.cpp
 
 // The table.
 const gflops = (row, key) => row.flops / (row.timing[key].ms * 1e6);
-const fmt = (v, digits = 2) => v.toFixed(digits).padStart(8);
-const header = ['config (L,d,h)', 'native', 'simd', 'simd+api', 'scalar', 'js', 'GF/s simd', '% peak', 'simd/js', 'simd/scalar', 'simd/native'];
-console.log(`\nmedian ms per forward pass; GFLOP/s = 2 x multiply-adds / time; wasm SIMD peak ${peakGflops.toFixed(1)} GFLOP/s\n`);
-console.log(header.map((h, i) => (i === 0 ? h.padEnd(16) : h.padStart(i > 5 ? 12 : 9))).join(''));
+const columns = [
+  ['config (L,d,h)', 16, (r) => `(${r.L},${r.d},${r.h})`],
+  ['native', 9, (r) => r.timing.native.ms.toFixed(3)],
+  ['simd', 9, (r) => r.timing.wasm_simd.ms.toFixed(3)],
+  ['simd+api', 9, (r) => r.timing.wasm_simd_api.ms.toFixed(3)],
+  ['api copy', 9, (r) => r.timing.wasm_simd_api_copy.ms.toFixed(3)],
+  ['ort-web', 9, (r) => r.timing.onnxruntime.ms.toFixed(3)],
+  ['scalar', 9, (r) => r.timing.wasm_scalar.ms.toFixed(3)],
+  ['js', 9, (r) => r.timing.js.ms.toFixed(3)],
+  ['GF/s api', 9, (r) => gflops(r, 'wasm_simd_api').toFixed(1)],
+  ['% peak', 7, (r) => ((100 * gflops(r, 'wasm_simd_api')) / peakGflops).toFixed(0)],
+  ['js/api', 8, (r) => (r.timing.js.ms / r.timing.wasm_simd_api.ms).toFixed(1)],
+  ['ort/api', 8, (r) => (r.timing.onnxruntime.ms / r.timing.wasm_simd_api.ms).toFixed(2)],
+  ['scal/simd', 10, (r) => (r.timing.wasm_scalar.ms / r.timing.wasm_simd.ms).toFixed(2)],
+  ['simd/nat', 9, (r) => (r.timing.wasm_simd.ms / r.timing.native.ms).toFixed(2)],
+];
+console.log(`\nmedian ms per forward pass (interleaved); GFLOP/s = 2 x multiply-adds / time; wasm SIMD peak ${peakGflops.toFixed(1)} GFLOP/s`);
+console.log('simd = raw core call; simd+api = engine.forward, output only, as a view; api copy = engine.forward copying every intermediate; ort-web = onnxruntime-web ' + onnxVersion + ' (wasm SIMD, 1 thread)\n');
+console.log(columns.map(([name, width], i) => (i === 0 ? name.padEnd(width) : name.padStart(width))).join(''));
 for (const row of rows) {
-  const t = row.timing;
-  console.log([
-    `(${row.L},${row.d},${row.h})`.padEnd(16),
-    fmt(t.native.ms, 3).padStart(9), fmt(t.wasm_simd.ms, 3).padStart(9), fmt(t.wasm_simd_api.ms, 3).padStart(9),
-    fmt(t.wasm_scalar.ms, 3).padStart(9), fmt(t.js.ms, 3).padStart(9),
-    fmt(gflops(row, 'wasm_simd'), 1).padStart(12), fmt((100 * gflops(row, 'wasm_simd')) / peakGflops, 0).padStart(12),
-    fmt(t.js.ms / t.wasm_simd.ms, 1).padStart(12), fmt(t.wasm_scalar.ms / t.wasm_simd.ms, 2).padStart(12),
-    fmt(t.wasm_simd.ms / t.native.ms, 2).padStart(12),
-  ].join(''));
+  console.log(columns.map(([, width, cell], i) => (i === 0 ? cell(row).padEnd(width) : cell(row).padStart(width))).join(''));
 }
 const byConfig = (L, d, h) => rows.find((r) => r.L === L && r.d === d && r.h === h);
 const equalCost = {};
@@ -153,22 +220,58 @@ for (const L of [256, 512]) {
   if (!one) continue;
   for (const h of [8, 32]) {
     const other = byConfig(L, 512, h);
-    if (other) equalCost[`L${L}_h${h}_over_h1`] = other.timing.wasm_simd.ms / one.timing.wasm_simd.ms;
+    if (other) equalCost[`L${L}_h${h}_over_h1`] = other.timing.wasm_simd_api.ms / one.timing.wasm_simd_api.ms;
   }
 }
-console.log('\nequal cost (wasm SIMD time ratio to h = 1):', Object.entries(equalCost).map(([k, v]) => `${k} = ${v.toFixed(2)}`).join(', ') || 'n/a');
+console.log('\nequal cost (public API time ratio to h = 1):', Object.entries(equalCost).map(([k, v]) => `${k} = ${v.toFixed(2)}`).join(', ') || 'n/a');
+
+// The issue's targets, checked against this run (reported, never asserted).
+const targets = [];
+for (const [L, d, h] of [[10, 8, 2], [16, 64, 4]]) {
+  const r = byConfig(L, d, h);
+  if (!r) continue;
+  const vsJs = r.timing.js.ms / r.timing.wasm_simd_api.ms;
+  const vsOrt = r.timing.onnxruntime.ms / r.timing.wasm_simd_api.ms;
+  targets.push({ target: `(${L}, ${d}, ${h}): API >= 5x cheaper than plain JS`, value: vsJs, met: vsJs >= 5 });
+  targets.push({ target: `(${L}, ${d}, ${h}): API >= 10x cheaper than onnxruntime-web`, value: vsOrt, met: vsOrt >= 10 });
+}
+for (const r of rows.filter((row) => row.L * row.d * row.h >= 64 * 64 * 8 && row.L >= 64)) {
+  const vsOrt = r.timing.onnxruntime.ms / r.timing.wasm_simd_api.ms;
+  targets.push({ target: `(${r.L}, ${r.d}, ${r.h}): API >= 1.3x faster than onnxruntime-web`, value: vsOrt, met: vsOrt >= 1.3 });
+}
+if (equalCost.L512_h32_over_h1 !== undefined) {
+  targets.push({ target: 't(h = 32) / t(h = 1) at L = d_model = 512 <= 1.10', value: equalCost.L512_h32_over_h1, met: equalCost.L512_h32_over_h1 <= 1.1 });
+}
+console.log('\ntargets:');
+for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${t.value.toFixed(2)}`);
 
 step('build the page for the page measurements', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
+// The page's measurement in Node: the same function the widget's worker runs
+// (measureConfiguration), on the same lesson data, before and after the browser's run.
+const splitConfig = JSON.parse(readFileSync(path.join(ROOT, 'lessons/multiple-heads/widgets/head-splitting.json'), 'utf8'));
+const measureInNode = () => splitConfig.configurations.map(({ dModel, heads }) =>
+  measureConfiguration(engines.simd, splitConfig, { dModel, heads, seqLen: 256 }).medianMs);
+const nodeBefore = measureInNode();
 const page = await pageBench();
+const nodeAfter = measureInNode();
+page.measureInNode = splitConfig.configurations.map(({ dModel, heads }, i) => ({
+  dModel, numHeads: heads, before: nodeBefore[i], after: nodeAfter[i], medianMs: Math.min(nodeBefore[i], nodeAfter[i]),
+}));
+page.measureRatio = page.measureInWorker.map((w, i) => w.medianMs / page.measureInNode[i].medianMs);
 training.page = await trainingPageBench();
 printTrainingPage(training.page);
 console.log(`\npage: core download ${(page.size.totalGzip / 1024).toFixed(1)} kB gzipped (wasm ${(page.size.wasmGzip / 1024).toFixed(1)} + loader ${(page.size.loaderGzip / 1024).toFixed(1)}; target <= 80 kB)`);
 console.log(`page: interactive (all widgets ready) ${page.interactiveMs.median.toFixed(0)} ms after navigation (median of 5; max ${page.interactiveMs.max.toFixed(0)}; target < 1000)`);
 console.log(`page: edit work (input event to new DOM laid out) median ${page.editWorkMs.median.toFixed(1)} ms, p95 ${page.editWorkMs.p95.toFixed(1)} ms over ${page.editWorkMs.edits} edits; frames missed ${page.framesMissedByEdits} (frame ${page.frameIntervalMs.toFixed(1)} ms)`);
 console.log(`page: main-thread long tasks (> 50 ms) while measuring: ${page.longTasksDuringMeasure.count} (longest ${page.longTasksDuringMeasure.longestMs.toFixed(0)} ms)`);
+console.log('page: "Measure on this device" at L = 256, Chromium worker vs the same measurement in Node (ms; target ratio <= 1.2):');
+for (const [i, w] of page.measureInWorker.entries()) {
+  const n = page.measureInNode[i];
+  console.log(`  h = ${String(w.numHeads).padStart(2)} x d_k = ${String(w.dK).padStart(3)}: worker ${w.medianMs.toFixed(1)}, node ${n.medianMs.toFixed(1)} (before ${n.before.toFixed(1)}, after ${n.after.toFixed(1)}), ratio ${page.measureRatio[i].toFixed(2)}`);
+}
 
 const resultsDir = path.join(ROOT, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, quick ? 'quick.json' : 'latest.json');
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, peakGflops, rows, equalCost, training, page }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, onnxruntimeWeb: onnxVersion, peakGflops, rows, equalCost, targets, training, page }, null, 2)}\n`);
 console.log(`\nwritten: ${path.relative(ROOT, file)}`);

@@ -12,12 +12,18 @@
 //   until the next call on it, and detached if the wasm memory grows). engine.js copies
 //   them out immediately.
 // * Getters never fail: before a successful forward() they return empty views.
-// * forward() packs the whole trace into one buffer (one call and one copy from JS).
+// * The forward pass is the hot path (a lesson-sized pass is a few thousand multiply-adds,
+//   so calls and copies would cost more than the arithmetic). It allocates nothing per
+//   call and passes no arrays through Embind: engine.js writes X straight into the model's
+//   input buffer in the wasm heap (inputAddress()), forwardInPlace() runs the core into a
+//   trace whose buffers are kept between calls, and returns the address of a directory of
+//   the trace's matrices, from which engine.js copies (or views) only what its caller asked
+//   for.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
 #include <new>
-#include <optional>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -63,8 +69,16 @@ class RawModel {
 
   std::string configure(int seq_len, int d_model, int num_heads, bool causal) {
     return guarded([&] {
-      model_ = mha::MultiHeadAttention({seq_len, d_model, num_heads, causal});
-      trace_.reset();
+      mha::MultiHeadAttention model({seq_len, d_model, num_heads, causal});
+      // The input buffer and the directory are sized once per shape.
+      std::vector<float> input(static_cast<std::size_t>(seq_len) * static_cast<std::size_t>(d_model), 0.0f);
+      std::vector<std::uint32_t> directory(6 + 5 * static_cast<std::size_t>(num_heads), 0);
+      model_ = std::move(model);
+      input_ = std::move(input);
+      directory_ = std::move(directory);
+      trace_ = mha::ForwardTrace();
+      scratch_ = mha::ForwardScratch();
+      has_trace_ = false;
     });
   }
   int seqLen() const { return model_.config().seq_len; }
@@ -98,46 +112,70 @@ class RawModel {
   }
   std::string renormalizeRows(const val& weights) {
     const int L = model_.config().seq_len;
-    return guarded([&] { scratch_ = mha::renormalize_rows(to_floats(weights), L, L); });
+    return guarded([&] { scratch_rows_ = mha::renormalize_rows(to_floats(weights), L, L); });
   }
-  val renormalized() const { return view_of(scratch_); }
+  val renormalized() const { return view_of(scratch_rows_); }
 
-  // Runs the forward pass and packs the whole trace into one buffer, so that JavaScript
-  // fetches and copies it with one call instead of one per matrix (at lesson sizes the
-  // calls, not the arithmetic, would dominate). Layout, all row-major float32:
-  //   queries, keys, values, concat, output            (L x d_model each)
-  //   then per head i: scores (L x L), weights (L x L) (these two only with
-  //                    keep_attention), output (L x d_k), contribution (L x d_model, only
-  //                    if requested), overridden (1 value: 0 or 1)
-  std::string forward(const val& x, bool per_head_contributions, bool keep_attention) {
-    return guarded([&] {
-      trace_.reset();
-      mha::ForwardTrace trace =
-          model_.forward(to_floats(x), mha::ForwardOptions{per_head_contributions, keep_attention});
-      std::size_t size = 5 * static_cast<std::size_t>(trace.output.size());
-      for (const mha::HeadTrace& head : trace.heads) {
-        size += head.scores.size() + head.weights.size() + head.output.size() +
-                head.contribution.size() + 1;
-      }
-      packed_.clear();
-      packed_.reserve(size);
-      auto append = [&](const MatrixF& m) { packed_.insert(packed_.end(), m.data(), m.data() + m.size()); };
-      for (const MatrixF* m : {&trace.queries, &trace.keys, &trace.values, &trace.concat, &trace.output}) append(*m);
-      for (const mha::HeadTrace& head : trace.heads) {
-        append(head.scores);
-        append(head.weights);
-        append(head.output);
-        append(head.contribution);
-        packed_.push_back(head.weights_overridden ? 1.0f : 0.0f);
-      }
-      trace_ = std::move(trace);
+  // The byte address of the model's input buffer (L x d_model floats), where engine.js
+  // writes X before forwardInPlace(). Stable until the next configure().
+  unsigned inputAddress() const { return address_of(input_.data()); }
+
+  // Runs the forward pass on the input buffer, of which the caller filled `count` values
+  // (any other count than L x d_model is refused with the core's message, before the
+  // buffer is read). flags: 1 = per-head contributions, 2 = keep attention (L x L scores
+  // and weights), 4 = copy each head's output out of Concat. Returns the byte address of
+  // the directory below, or 0 on failure (then lastError() says why, and the previous
+  // trace is gone). Directory, uint32 entries (byte addresses, 0 for an empty matrix):
+  //   [0..4] queries, keys, values, concat, output (L x d_model each)
+  //   [5]    the counts: 5 float64 (projections, scores, weightedSum, output, exponentials)
+  //   then per head i, 5 entries from 6 + 5 i: scores (L x L), weights (L x L), output
+  //          (L x d_k), contribution (L x d_model), and 1 if its weights were supplied.
+  // The addresses stay valid until the next call on this model (the buffers are reused
+  // and resized only when the shape or the flags change).
+  unsigned forwardInPlace(int flags, double count) {
+    has_trace_ = false;
+    last_error_ = guarded([&] {
+      const mha::ForwardOptions options{(flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0};
+      // count comes from a JS length (engine.js passes a whole number >= 0); anything else
+      // becomes a count no shape has, which the core refuses by name.
+      const std::size_t values = count >= 0 && count <= 4294967295.0 ? static_cast<std::size_t>(count)
+                                                                     : static_cast<std::size_t>(-1);
+      model_.forward_into(input_.data(), values, options, trace_, scratch_);
     });
+    if (!last_error_.empty()) return 0;
+    has_trace_ = true;
+    const mha::OperationCounts& c = trace_.counts;
+    // uint64 -> double is exact below 2^53, far above any count this page can produce.
+    counts_[0] = static_cast<double>(c.projections);
+    counts_[1] = static_cast<double>(c.scores);
+    counts_[2] = static_cast<double>(c.weighted_sum);
+    counts_[3] = static_cast<double>(c.output);
+    counts_[4] = static_cast<double>(c.exponentials);
+    std::uint32_t* entry = directory_.data();
+    for (const MatrixF* m : {&trace_.queries, &trace_.keys, &trace_.values, &trace_.concat, &trace_.output}) {
+      *entry++ = matrix_address(*m);
+    }
+    *entry++ = address_of(counts_);
+    for (const mha::HeadTrace& head : trace_.heads) {
+      *entry++ = matrix_address(head.scores);
+      *entry++ = matrix_address(head.weights);
+      *entry++ = matrix_address(head.output);
+      *entry++ = matrix_address(head.contribution);
+      *entry++ = head.weights_overridden ? 1 : 0;
+    }
+    return address_of(directory_.data());
   }
-  bool hasTrace() const { return trace_.has_value(); }
-  val packedTrace() const { return view_of(packed_); }
+  // The message of the last failed forwardInPlace(), handed over once (the model keeps no
+  // heap for it afterwards; a second call returns "").
+  std::string lastError() {
+    std::string message = std::move(last_error_);
+    last_error_ = std::string();
+    return message;
+  }
+  bool hasTrace() const { return has_trace_; }
   RawCounts counts() const {
-    if (!trace_) return {0, 0, 0, 0, 0};
-    const mha::OperationCounts& c = trace_->counts;
+    if (!has_trace_) return {0, 0, 0, 0, 0};
+    const mha::OperationCounts& c = trace_.counts;
     // uint64 -> double is exact below 2^53, far above any count this page can produce.
     return {static_cast<double>(c.projections), static_cast<double>(c.scores),
             static_cast<double>(c.weighted_sum), static_cast<double>(c.output),
@@ -154,10 +192,20 @@ class RawModel {
   int spectrumRank(double relativeTolerance) const { return mha::numerical_rank(spectrum_, relativeTolerance); }
 
  private:
+  static unsigned address_of(const void* p) {
+    return static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(p));
+  }
+  static unsigned matrix_address(const MatrixF& m) { return m.size() == 0 ? 0 : address_of(m.data()); }
+
   mha::MultiHeadAttention model_;
-  std::optional<mha::ForwardTrace> trace_;
-  std::vector<float> scratch_;
-  std::vector<float> packed_;
+  std::vector<float> input_ = std::vector<float>(1, 0.0f);  // L x d_model of the default 1 x 1 model
+  std::vector<std::uint32_t> directory_ = std::vector<std::uint32_t>(11, 0);
+  mha::ForwardTrace trace_;
+  mha::ForwardScratch scratch_;
+  bool has_trace_ = false;
+  std::string last_error_;
+  alignas(8) double counts_[5] = {0, 0, 0, 0, 0};
+  std::vector<float> scratch_rows_;
   std::vector<double> spectrum_;
   MatrixF empty_;
 };
@@ -189,9 +237,10 @@ EMSCRIPTEN_BINDINGS(multiple_heads) {
       .function("clearAttentionOverride", &RawModel::clearAttentionOverride)
       .function("renormalizeRows", &RawModel::renormalizeRows)
       .function("renormalized", &RawModel::renormalized)
-      .function("forward", &RawModel::forward)
+      .function("inputAddress", &RawModel::inputAddress)
+      .function("forwardInPlace", &RawModel::forwardInPlace)
+      .function("lastError", &RawModel::lastError)
       .function("hasTrace", &RawModel::hasTrace)
-      .function("packedTrace", &RawModel::packedTrace)
       .function("counts", &RawModel::counts)
       .function("computeSimilaritySpectrum", &RawModel::computeSimilaritySpectrum)
       .function("spectrum", &RawModel::spectrum)

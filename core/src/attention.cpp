@@ -23,18 +23,20 @@ std::uint64_t product_size(int m, int n, int k) {
          static_cast<std::uint64_t>(k);
 }
 
+std::string head_label(int head) { return "head " + std::to_string(head); }
+
 // Products can overflow float's range even when every input is finite (e.g. entries of
 // 1e30). Rather than let infinity or NaN flow into the page, the step that overflowed is
-// named. Masked scores (-infinity by design) are skipped by the caller.
+// named (with its head, if head >= 0). Masked scores (-infinity by design) are skipped by
+// the caller.
 template <typename Matrix>
-void require_finite_result(const Matrix& m, const std::string& what) {
-  if (!m.allFinite()) {
-    throw InvalidArgument(what + " overflowed the float32 range (about 3.4e38): the inputs or "
-                          "weights are too large in magnitude");
-  }
+void require_finite_result(const Matrix& m, const char* what, int head = -1) {
+  if (m.allFinite()) return;  // the common case builds no string
+  std::string name = what;
+  if (head >= 0) name += " of " + head_label(head);
+  throw InvalidArgument(name + " overflowed the float32 range (about 3.4e38): the inputs or "
+                        "weights are too large in magnitude");
 }
-
-std::string head_label(int head) { return "head " + std::to_string(head); }
 
 }  // namespace
 
@@ -172,13 +174,50 @@ bool MultiHeadAttention::has_attention_override(int head) const {
 
 ForwardTrace MultiHeadAttention::forward(const std::vector<float>& x,
                                          const ForwardOptions& options) const {
+  ForwardTrace trace;
+  ForwardScratch scratch;
+  forward_into(x.data(), x.size(), options, trace, scratch);
+  return trace;
+}
+
+namespace {
+
+// Resizes only when the shape differs (Eigen's resize to the same size is already a no-op;
+// this also keeps an empty matrix empty without touching the allocator).
+void shape(MatrixF& m, Eigen::Index rows, Eigen::Index cols) {
+  if (m.rows() != rows || m.cols() != cols) m.resize(rows, cols);
+}
+
+// Largest Euclidean norm over `count` vectors of length n, vector v starting at
+// data + v * stride_v and stepping by stride_e between its entries; in double.
+double max_norm(const float* data, int count, std::ptrdiff_t stride_v, int n, std::ptrdiff_t stride_e) {
+  double best = 0;
+  for (int v = 0; v < count; ++v) {
+    const float* p = data + v * stride_v;
+    double sum = 0;
+    for (int e = 0; e < n; ++e) sum += static_cast<double>(p[e * stride_e]) * p[e * stride_e];
+    best = sum > best ? sum : best;
+  }
+  return std::sqrt(best);
+}
+
+}  // namespace
+
+void MultiHeadAttention::forward_into(const float* x, std::size_t count, const ForwardOptions& options,
+                                      ForwardTrace& trace, ForwardScratch& scratch) const {
   const int L = config_.seq_len, d = config_.d_model, h = config_.num_heads, d_k = config_.d_k();
-  require_within_budget(forward_multiply_adds(config_, options), kMaxForwardMultiplyAdds,
-                        "kMaxForwardMultiplyAdds", "forward pass");
-  require_matrix(x, L, d, "X");
+  // The checks build their messages (std::string) only when they fail: a call with valid
+  // arguments allocates nothing.
+  const std::uint64_t planned = forward_multiply_adds(config_, options);
+  if (planned > kMaxForwardMultiplyAdds) {
+    require_within_budget(planned, kMaxForwardMultiplyAdds, "kMaxForwardMultiplyAdds", "forward pass");
+  }
+  bool x_ok = count == static_cast<std::size_t>(L) * static_cast<std::size_t>(d);
+  for (std::size_t e = 0; x_ok && e < count; ++e) x_ok = std::isfinite(x[e]);
+  if (!x_ok) require_matrix(x, count, L, d, "X");
 
   const KernelSet& kernels = active_kernels();
-  ForwardTrace trace;
+  trace.counts = OperationCounts{};
   OperationCounts& counts = trace.counts;
   // C[m x n] = A[m x k] B[k x n], counted.
   auto gemm_nn = [&](std::uint64_t& counter, int m, int n, int k, const float* a, int lda,
@@ -189,13 +228,13 @@ ForwardTrace MultiHeadAttention::forward(const std::vector<float>& x,
 
   // Step 1: project every token into queries, keys and values, for all heads at once.
   // Q = X W_Q is L x d_model; its column block i is Q_i = X W_Q^i (L x d_k).
-  trace.queries.resize(L, d);
-  trace.keys.resize(L, d);
-  trace.values.resize(L, d);
+  shape(trace.queries, L, d);
+  shape(trace.keys, L, d);
+  shape(trace.values, L, d);
   const std::pair<const MatrixF*, MatrixF*> projections[] = {
       {&w_q_, &trace.queries}, {&w_k_, &trace.keys}, {&w_v_, &trace.values}};
   for (const auto& [weights, result] : projections) {
-    gemm_nn(counts.projections, L, d, d, x.data(), d, weights->data(), d, result->data(), d);
+    gemm_nn(counts.projections, L, d, d, x, d, weights->data(), d, result->data(), d);
   }
   require_finite_result(trace.queries, "the projection X W_Q");
   require_finite_result(trace.keys, "the projection X W_K");
@@ -215,86 +254,111 @@ ForwardTrace MultiHeadAttention::forward(const std::vector<float>& x,
   //    stay in cache from the product, through the softmax, into the weighted sum.
   //  * Without keep_attention, no L x L matrix per head is ever stored: one block buffer
   //    is reused by every head, so memory traffic does not grow with h.
+  //  * The softmax's division by each row's sum is deferred past the weighted sum:
+  //    softmax(s) V = (e V) / sum(e) with e = exp(s - max), so the division touches the d_k
+  //    outputs of a row instead of its L weights (with keep_attention the stored weights
+  //    are still divided, by the same reciprocal, so both paths give identical numbers).
   constexpr int kQueryBlock = 32;
   const float scale = 1.0f / std::sqrt(static_cast<float>(d_k));
   const bool keep = options.keep_attention;
-  trace.concat.resize(L, d);
-  trace.heads.resize(static_cast<std::size_t>(h));
-  MatrixF keys_t(d_k, L);
-  MatrixF block_scores(keep ? 0 : std::min(L, kQueryBlock), keep ? 0 : L);
+  shape(trace.concat, L, d);
+  if (trace.heads.size() != static_cast<std::size_t>(h)) trace.heads.resize(static_cast<std::size_t>(h));
+  shape(scratch.keys_t, d_k, L);
+  shape(scratch.block_scores, keep ? 0 : std::min(L, kQueryBlock), keep ? 0 : L);
+  if (scratch.row_sums.size() < static_cast<std::size_t>(kQueryBlock)) scratch.row_sums.resize(kQueryBlock);
+  MatrixF& keys_t = scratch.keys_t;
+  float* inverse_sums = scratch.row_sums.data();
   for (int i = 0; i < h; ++i) {
     HeadTrace& head = trace.heads[static_cast<std::size_t>(i)];
     const std::ptrdiff_t column = static_cast<std::ptrdiff_t>(i) * d_k;
     const auto& supplied = overrides_[static_cast<std::size_t>(i)];
     head.weights_overridden = supplied.has_value();
-    keys_t = trace.keys.middleCols(column, d_k).transpose() * scale;
+    keys_t.noalias() = trace.keys.middleCols(column, d_k).transpose() * scale;
     // Can a score overflow? By Cauchy-Schwarz |q_t . k_s| <= |q_t| |k_s|, so if the largest
     // query norm times the largest key norm (scaled) fits in float, no score can overflow
     // and the per-entry check (L^2 per head) is skipped. Computed in double.
-    const double score_bound =
-        trace.queries.middleCols(column, d_k).cast<double>().rowwise().norm().maxCoeff() *
-        keys_t.cast<double>().colwise().norm().maxCoeff();
+    const double score_bound = max_norm(trace.queries.data() + column, L, d, d_k, 1) *
+                               max_norm(keys_t.data(), L, 1, d_k, L);
     const bool check_scores = !(score_bound < 0.5 * std::numeric_limits<float>::max());
-    if (keep) {
-      head.scores.resize(L, L);
-      head.weights.resize(L, L);
-    }
+    shape(head.scores, keep ? L : 0, keep ? L : 0);
+    shape(head.weights, keep ? L : 0, keep ? L : 0);
     for (int t0 = 0; t0 < L; t0 += kQueryBlock) {
       const int rows = std::min(kQueryBlock, L - t0);
-      float* scores = keep ? head.scores.data() + static_cast<std::ptrdiff_t>(t0) * L : block_scores.data();
+      float* scores = keep ? head.scores.data() + static_cast<std::ptrdiff_t>(t0) * L : scratch.block_scores.data();
       Eigen::Map<MatrixF> scores_block(scores, rows, L);
 
       // 2a. scores_i = Q_i K_i^T / sqrt(d_k): entry (t, s) is how well token t's query
       //     matches token s's key. rows x L entries, each d_k multiply-adds.
       gemm_nn(counts.scores, rows, L, d_k, trace.queries.data() + static_cast<std::ptrdiff_t>(t0) * d + column, d,
               keys_t.data(), L, scores, L);
-      if (check_scores) require_finite_result(scores_block, "the scores Q K^T / sqrt(d_k) of " + head_label(i));
+      if (check_scores) require_finite_result(scores_block, "the scores Q K^T / sqrt(d_k)", i);
       // The causal mask: token t must not see tokens after it. -infinity becomes weight 0.
       if (config_.causal) {
         for (int r = 0; r < rows; ++r)
           for (int s = t0 + r + 1; s < L; ++s) scores_block(r, s) = kNegativeInfinity;
       }
 
-      // 2b. weights_i = softmax over each row, or the caller's weights (already validated).
+      // 2b. weights_i = softmax over each row (its numerators e here, the division below),
+      //     or the caller's weights (already validated).
       float* weights = keep ? head.weights.data() + static_cast<std::ptrdiff_t>(t0) * L : scores;
       Eigen::Map<MatrixF> weights_block(weights, rows, L);
       if (supplied) {
         weights_block = supplied->middleRows(t0, rows);
       } else {
         if (keep) weights_block = scores_block;
-        kernels.softmax_rows(rows, L, weights, L);
+        kernels.softmax_numerators(rows, L, weights, L, inverse_sums);
+        // sum >= 1 (the maximum contributes exp(0) = 1) unless the row is fully masked
+        // (sum 0, all numerators 0): it attends to nothing, and its output stays 0.
+        for (int r = 0; r < rows; ++r) inverse_sums[r] = inverse_sums[r] > 0 ? 1.0f / inverse_sums[r] : 0.0f;
         counts.exponentials += static_cast<std::uint64_t>(rows) * L;
       }
 
       // 2c. head_i = weights_i V_i: each output row is a convex combination of the value
       //     rows, i.e. one weighted average per token, written straight into head i's
       //     slice of the concatenation: columns i*d_k .. (i+1)*d_k - 1, and nothing else.
-      gemm_nn(counts.weighted_sum, rows, d_k, L, weights, L, trace.values.data() + column, d,
-              trace.concat.data() + static_cast<std::ptrdiff_t>(t0) * d + column, d);
+      float* out = trace.concat.data() + static_cast<std::ptrdiff_t>(t0) * d + column;
+      gemm_nn(counts.weighted_sum, rows, d_k, L, weights, L, trace.values.data() + column, d, out, d);
+      if (!supplied) {
+        for (int r = 0; r < rows; ++r) {
+          const float inv = inverse_sums[r];
+          float* row = out + static_cast<std::ptrdiff_t>(r) * d;
+          for (int c = 0; c < d_k; ++c) row[c] *= inv;
+          if (keep) {
+            float* w = weights + static_cast<std::ptrdiff_t>(r) * L;
+            for (int c = 0; c < L; ++c) w[c] *= inv;
+          }
+        }
+      }
     }
-    require_finite_result(trace.concat.middleCols(column, d_k), "the weighted sum of values of " + head_label(i));
-    head.output = trace.concat.middleCols(column, d_k);
+    require_finite_result(trace.concat.middleCols(column, d_k), "the weighted sum of values", i);
+    if (options.head_outputs) {
+      shape(head.output, L, d_k);
+      head.output = trace.concat.middleCols(column, d_k);
+    } else {
+      shape(head.output, 0, 0);
+    }
   }
 
   // Step 3: Output = Concat W_O. Unlike the concatenation, W_O can write any head into any
   // output direction.
-  trace.output.resize(L, d);
+  shape(trace.output, L, d);
   gemm_nn(counts.output, L, d, d, trace.concat.data(), d, w_o_.data(), d, trace.output.data(), d);
   require_finite_result(trace.output, "the output Concat W_O");
 
   // Step 4 (for the lesson, not part of the model): split the output by head. Row block i
   // of W_O (rows i*d_k ..) is W_O^i, the only part of W_O that head i's slice meets, so
   // Output = sum_i head_i W_O^i. Not added to the counts: it re-does step 3 in pieces.
-  if (options.per_head_contributions) {
-    for (int i = 0; i < h; ++i) {
-      HeadTrace& head = trace.heads[static_cast<std::size_t>(i)];
-      head.contribution.resize(L, d);
-      kernels.gemm_nn(L, d, d_k, trace.concat.data() + static_cast<std::ptrdiff_t>(i) * d_k, d,
-                      w_o_.data() + static_cast<std::ptrdiff_t>(i) * d_k * d, d,
-                      head.contribution.data(), d);
+  for (int i = 0; i < h; ++i) {
+    HeadTrace& head = trace.heads[static_cast<std::size_t>(i)];
+    if (!options.per_head_contributions) {
+      shape(head.contribution, 0, 0);
+      continue;
     }
+    shape(head.contribution, L, d);
+    kernels.gemm_nn(L, d, d_k, trace.concat.data() + static_cast<std::ptrdiff_t>(i) * d_k, d,
+                    w_o_.data() + static_cast<std::ptrdiff_t>(i) * d_k * d, d,
+                    head.contribution.data(), d);
   }
-  return trace;
 }
 
 std::vector<float> renormalize_rows(const std::vector<float>& weights, int rows, int cols) {

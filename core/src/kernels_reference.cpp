@@ -35,6 +35,23 @@ void gemm_nn_f64_reference(int m, int n, int k, const double* a, int lda, const 
 
 // x_j <- exp(x_j - max) / sum exp(x_l - max); -inf entries become 0; a row with no finite
 // entry (all -inf) becomes all zeros.
+void softmax_numerators_f64_reference(int rows, int cols, double* x, int ld, double* sums) {
+  const double neg_inf = -std::numeric_limits<double>::infinity();
+  for (int r = 0; r < rows; ++r) {
+    double* xr = x + off(r, ld);
+    double mx = neg_inf;
+    for (int j = 0; j < cols; ++j) {
+      if (xr[j] > mx) mx = xr[j];
+    }
+    double s = 0.0;
+    for (int j = 0; j < cols; ++j) {
+      xr[j] = (mx == neg_inf || xr[j] == neg_inf) ? 0.0 : std::exp(xr[j] - mx);
+      s += xr[j];
+    }
+    sums[r] = s;
+  }
+}
+
 void softmax_rows_f64_reference(int rows, int cols, double* x, int ld) {
   const double neg_inf = -std::numeric_limits<double>::infinity();
   for (int r = 0; r < rows; ++r) {

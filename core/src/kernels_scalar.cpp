@@ -62,7 +62,7 @@ void gemm_nn_f32_scalar(int m, int n, int k, const float* a, int lda, const floa
 //   3. x_j = e_j * (1/s): one division per row instead of one per entry.
 // A fully masked row (mx = -inf) would give exp(-inf - (-inf)) = exp(NaN); it is defined
 // to attend to nothing, so it is set to zeros instead.
-void softmax_rows_f32_scalar(int rows, int cols, float* x, int ld) {
+void softmax_numerators_f32_scalar(int rows, int cols, float* x, int ld, float* sums) {
   const float neg_inf = -std::numeric_limits<float>::infinity();
   for (int r = 0; r < rows; ++r) {
     float* xr = x + off(r, ld);
@@ -70,6 +70,7 @@ void softmax_rows_f32_scalar(int rows, int cols, float* x, int ld) {
     for (int j = 0; j < cols; ++j) mx = xr[j] > mx ? xr[j] : mx;
     if (mx == neg_inf) {
       for (int j = 0; j < cols; ++j) xr[j] = 0.0f;
+      sums[r] = 0.0f;
       continue;
     }
     float s = 0.0f;
@@ -78,6 +79,16 @@ void softmax_rows_f32_scalar(int rows, int cols, float* x, int ld) {
       xr[j] = e;
       s += e;
     }
+    sums[r] = s;
+  }
+}
+
+void softmax_rows_f32_scalar(int rows, int cols, float* x, int ld) {
+  for (int r = 0; r < rows; ++r) {
+    float* xr = x + off(r, ld);
+    float s;
+    softmax_numerators_f32_scalar(1, cols, xr, ld, &s);
+    if (s == 0.0f) continue;  // fully masked: already all zeros
     const float inv = 1.0f / s;
     for (int j = 0; j < cols; ++j) xr[j] *= inv;
   }

@@ -362,55 +362,72 @@ void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const fl
   }
 }
 
-// Three passes per row, as in the scalar twin (see kernels_scalar.cpp for why the maximum
-// is subtracted): max, exp-and-sum, scale. Each pass runs over whole vectors and then one
+// Two passes per row, as in the scalar twin (see kernels_scalar.cpp for why the maximum is
+// subtracted): max, then exp-and-sum. Each pass runs over whole vectors and then one
 // partial vector of cols % 4 lanes, loaded and stored lane-wise so that nothing past the row
 // is touched. Missing lanes are filled with -inf, which is neutral for the max and gives
-// exp = 0 for the sum.
-void softmax_rows_f32_wasmsimd(int rows, int cols, float* x, int ld) {
-  if (rows <= 0 || cols <= 0) return;
+// exp = 0 for the sum. Returns the row's sum (0 for a fully masked row, set to zeros).
+namespace {
+inline float softmax_numerators_row(int cols, float* xr, v128_t tail_mask) {
   const float neg_inf = -std::numeric_limits<float>::infinity();
   const v128_t vneg_inf = wasm_f32x4_splat(neg_inf);
+  const int full = cols & ~3;
+  const int rest = cols - full;
+
+  // Pass 1: row maximum. Four running maxima, one per lane, then combined.
+  v128_t vmax = vneg_inf;
+  for (int j = 0; j < full; j += 4) vmax = wasm_f32x4_pmax(vmax, wasm_v128_load(xr + j));
+  if (rest) {
+    const v128_t t = wasm_v128_bitselect(load_partial(xr + full, rest), vneg_inf, tail_mask);
+    vmax = wasm_f32x4_pmax(vmax, t);
+  }
+  const float mx = hmax(vmax);
+  if (mx == neg_inf) {
+    // Fully masked row: attends to nothing.
+    const v128_t zero = wasm_f32x4_splat(0.0f);
+    for (int j = 0; j < full; j += 4) wasm_v128_store(xr + j, zero);
+    if (rest) store_partial(xr + full, zero, rest);
+    return 0.0f;
+  }
+
+  // Pass 2: e = exp(x - max), stored in place, and their sum (four lane sums).
+  const v128_t vmx = wasm_f32x4_splat(mx);
+  v128_t vsum = wasm_f32x4_splat(0.0f);
+  for (int j = 0; j < full; j += 4) {
+    const v128_t e = exp_nonpositive(wasm_f32x4_sub(wasm_v128_load(xr + j), vmx));
+    wasm_v128_store(xr + j, e);
+    vsum = wasm_f32x4_add(vsum, e);
+  }
+  if (rest) {
+    const v128_t t = wasm_v128_bitselect(load_partial(xr + full, rest), vneg_inf, tail_mask);
+    const v128_t e = exp_nonpositive(wasm_f32x4_sub(t, vmx));  // padding lanes: exp(-inf) = 0
+    store_partial(xr + full, e, rest);
+    vsum = wasm_f32x4_add(vsum, e);
+  }
+  // sum >= 1 because the maximum contributes exp(0) = 1.
+  return hsum(vsum);
+}
+}  // namespace
+
+void softmax_numerators_f32_wasmsimd(int rows, int cols, float* x, int ld, float* sums) {
+  if (rows <= 0) return;
+  const v128_t tail_mask = lane_mask(cols & 3);
+  for (int row = 0; row < rows; ++row) {
+    sums[row] = cols <= 0 ? 0.0f : softmax_numerators_row(cols, x + off(row, ld), tail_mask);
+  }
+}
+
+// The numerators, then pass 3: normalise by one reciprocal per row.
+void softmax_rows_f32_wasmsimd(int rows, int cols, float* x, int ld) {
+  if (rows <= 0 || cols <= 0) return;
   const int full = cols & ~3;
   const int rest = cols - full;
   const v128_t tail_mask = lane_mask(rest);
   for (int row = 0; row < rows; ++row) {
     float* xr = x + off(row, ld);
-
-    // Pass 1: row maximum. Four running maxima, one per lane, then combined.
-    v128_t vmax = vneg_inf;
-    for (int j = 0; j < full; j += 4) vmax = wasm_f32x4_pmax(vmax, wasm_v128_load(xr + j));
-    if (rest) {
-      const v128_t t = wasm_v128_bitselect(load_partial(xr + full, rest), vneg_inf, tail_mask);
-      vmax = wasm_f32x4_pmax(vmax, t);
-    }
-    const float mx = hmax(vmax);
-    if (mx == neg_inf) {
-      // Fully masked row: attends to nothing.
-      const v128_t zero = wasm_f32x4_splat(0.0f);
-      for (int j = 0; j < full; j += 4) wasm_v128_store(xr + j, zero);
-      if (rest) store_partial(xr + full, zero, rest);
-      continue;
-    }
-
-    // Pass 2: e = exp(x - max), stored in place, and their sum (four lane sums).
-    const v128_t vmx = wasm_f32x4_splat(mx);
-    v128_t vsum = wasm_f32x4_splat(0.0f);
-    for (int j = 0; j < full; j += 4) {
-      const v128_t e = exp_nonpositive(wasm_f32x4_sub(wasm_v128_load(xr + j), vmx));
-      wasm_v128_store(xr + j, e);
-      vsum = wasm_f32x4_add(vsum, e);
-    }
-    if (rest) {
-      const v128_t t = wasm_v128_bitselect(load_partial(xr + full, rest), vneg_inf, tail_mask);
-      const v128_t e = exp_nonpositive(wasm_f32x4_sub(t, vmx));  // padding lanes: exp(-inf) = 0
-      store_partial(xr + full, e, rest);
-      vsum = wasm_f32x4_add(vsum, e);
-    }
-    // sum >= 1 because the maximum contributes exp(0) = 1.
-    const v128_t vinv = wasm_f32x4_splat(1.0f / hsum(vsum));
-
-    // Pass 3: normalise.
+    const float sum = softmax_numerators_row(cols, xr, tail_mask);
+    if (sum == 0.0f) continue;  // fully masked: already zeros
+    const v128_t vinv = wasm_f32x4_splat(1.0f / sum);
     for (int j = 0; j < full; j += 4) {
       wasm_v128_store(xr + j, wasm_f32x4_mul(wasm_v128_load(xr + j), vinv));
     }

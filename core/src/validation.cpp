@@ -30,12 +30,16 @@ void require_within_budget(std::uint64_t planned, std::uint64_t budget, const ch
 }
 
 void require_matrix(const std::vector<float>& values, int rows, int cols, const std::string& what) {
+  require_matrix(values.data(), values.size(), rows, cols, what);
+}
+
+void require_matrix(const float* values, std::size_t count, int rows, int cols, const std::string& what) {
   const std::size_t expected = static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols);
-  if (values.size() != expected) {
+  if (count != expected) {
     throw InvalidArgument(message(what, ": expected ", rows, " x ", cols, " = ", expected,
-                                  " values, got ", values.size()));
+                                  " values, got ", count));
   }
-  for (std::size_t index = 0; index < values.size(); ++index) {
+  for (std::size_t index = 0; index < count; ++index) {
     if (!std::isfinite(values[index])) {
       throw InvalidArgument(message(what, ": entry (", index / cols, ", ", index % cols, ") is ",
                                     describe_number(values[index]),

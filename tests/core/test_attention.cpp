@@ -315,3 +315,56 @@ TEST_CASE("a call whose planned work exceeds its budget is refused before any wo
   CHECK(spectrum_multiply_adds({1, 64, 1}) <= kMaxSpectrumMultiplyAdds);
   CHECK(spectrum_multiply_adds({1, 256, 1}) <= kMaxSpectrumMultiplyAdds);
 }
+
+TEST_CASE("forward_into reuses its buffers and gives forward()'s numbers, whatever the options sequence",
+          "[attention][forward_into]") {
+  for (const bool causal : {false, true}) {
+    MultiHeadAttention model({12, 16, 4, causal});
+    model.randomize(5);
+    const auto x1 = random_input(12, 16, 3), x2 = random_input(12, 16, 4);
+    ForwardTrace trace;
+    ForwardScratch scratch;
+    ForwardOptions lean;
+    lean.keep_attention = false;
+    lean.per_head_contributions = false;
+    lean.head_outputs = false;
+    ForwardOptions full;
+    // Options change between calls: buffers are resized and results stay right.
+    for (const ForwardOptions* options : {&full, &lean, &full, &lean, &lean}) {
+      for (const auto* x : {&x1, &x2}) {
+        model.forward_into(x->data(), x->size(), *options, trace, scratch);
+        const ForwardTrace expected = model.forward(*x, *options);
+        CHECK(trace.output == expected.output);
+        CHECK(trace.concat == expected.concat);
+        CHECK(trace.counts.total_multiply_adds() == expected.counts.total_multiply_adds());
+        CHECK(trace.counts.exponentials == expected.counts.exponentials);
+        for (int i = 0; i < 4; ++i) {
+          CHECK(trace.heads[i].weights == expected.heads[i].weights);
+          CHECK(trace.heads[i].output == expected.heads[i].output);
+          CHECK(trace.heads[i].contribution == expected.heads[i].contribution);
+        }
+      }
+    }
+    // Same options again: no matrix moves (nothing was reallocated).
+    const float* output = trace.output.data();
+    const float* concat = trace.concat.data();
+    const float* keys_t = scratch.keys_t.data();
+    model.forward_into(x1.data(), x1.size(), lean, trace, scratch);
+    CHECK(trace.output.data() == output);
+    CHECK(trace.concat.data() == concat);
+    CHECK(scratch.keys_t.data() == keys_t);
+    CHECK(trace.heads[0].output.size() == 0);  // head_outputs = false
+  }
+}
+
+TEST_CASE("forward_into refuses a wrong count and non-finite X by name, before reading past count",
+          "[attention][forward_into]") {
+  MultiHeadAttention model({2, 4, 2});
+  ForwardTrace trace;
+  ForwardScratch scratch;
+  std::vector<float> x(8, 0.5f);
+  CHECK_THROWS_WITH(model.forward_into(x.data(), 7, {}, trace, scratch), "X: expected 2 x 4 = 8 values, got 7");
+  x[5] = std::numeric_limits<float>::quiet_NaN();
+  CHECK_THROWS_WITH(model.forward_into(x.data(), 8, {}, trace, scratch),
+                    "X: entry (1, 1) is NaN; every value must be a finite number");
+}

@@ -448,6 +448,52 @@ std::vector<float> softmax_row(Softmax fn, std::vector<float> row) {
   return row;
 }
 
+// The softmax numerators kernel followed by the division it leaves out: must be a softmax.
+// (One instantiation per kernel, so that it fits the Softmax function-pointer type.)
+template <void (*Numerators)(int, int, float*, int, float*)>
+void numerators_then_divide(int rows, int cols, float* x, int ld) {
+  std::vector<float> sums(static_cast<std::size_t>(rows > 0 ? rows : 0));
+  Numerators(rows, cols, x, ld, sums.data());
+  for (int r = 0; r < rows; ++r) {
+    const float inv = sums[static_cast<std::size_t>(r)] > 0 ? 1.0f / sums[static_cast<std::size_t>(r)] : 0.0f;
+    for (int j = 0; j < cols; ++j) x[static_cast<std::ptrdiff_t>(r) * ld + j] *= inv;
+  }
+}
+
+// The sums themselves against the double reference: relative 1e-6 (a sum of up to 1000
+// terms in [0, 1], each within 3e-7), and exactly 0 for a fully masked row.
+void check_numerator_sums(void (*numerators)(int, int, float*, int, float*)) {
+  for (const int cols : {0, 1, 3, 4, 5, 17, 255, 512}) {
+    for (const int misalign : {0, 2}) {
+      const int rows = 9, ld = cols + misalign;
+      const StridedMatrix x = random_logits(rows, cols, ld, misalign, 30.0f, 100, 7 + cols);
+      std::vector<double> ref = x.to_double();
+      std::vector<double> ref_sums(rows);
+      mha::softmax_numerators_f64_reference(rows, cols, ref.data(), ld, ref_sums.data());
+      StridedMatrix w(rows, cols, ld, misalign);
+      for (int i = 0; i < rows; ++i)
+        for (int j = 0; j < cols; ++j) w.at(i, j) = x.at(i, j);
+      std::vector<float> sums(rows + 1, -1.0f);  // sums[rows] is a guard
+      numerators(rows, cols, w.data(), ld, sums.data());
+      CAPTURE(cols, misalign);
+      CHECK(w.outside_untouched());
+      CHECK(sums[rows] == -1.0f);
+      for (int i = 0; i < rows; ++i) {
+        CAPTURE(i);
+        if (ref_sums[i] == 0.0) {
+          CHECK(sums[i] == 0.0f);
+        } else {
+          CHECK(std::fabs(sums[i] - ref_sums[i]) <= 1e-6 * ref_sums[i]);
+          CHECK(ref_sums[i] >= 1.0);
+        }
+        for (int j = 0; j < cols; ++j) {
+          CHECK(std::fabs(w.at(i, j) - ref[static_cast<std::size_t>(i) * ld + j]) <= kSoftmaxAbsTol);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 // =======================================================================================
@@ -460,6 +506,12 @@ TEST_CASE("gemm_nn_f32_scalar matches the f64 reference", "[kernels][scalar][gem
 
 TEST_CASE("softmax_rows_f32_scalar matches the f64 reference", "[kernels][scalar][softmax]") {
   check_softmax_all(&mha::softmax_rows_f32_scalar, nullptr);
+}
+
+TEST_CASE("softmax_numerators_f32_scalar, then the division, is the softmax; its sums match",
+          "[kernels][scalar][softmax]") {
+  check_softmax_all(&numerators_then_divide<&mha::softmax_numerators_f32_scalar>, nullptr);
+  check_numerator_sums(&mha::softmax_numerators_f32_scalar);
 }
 
 // =======================================================================================
@@ -476,6 +528,13 @@ TEST_CASE("gemm_nn_f32_wasmsimd matches the reference and the scalar twin",
 TEST_CASE("softmax_rows_f32_wasmsimd matches the reference and the scalar twin",
           "[kernels][wasmsimd][softmax]") {
   check_softmax_all(&mha::softmax_rows_f32_wasmsimd, &mha::softmax_rows_f32_scalar);
+}
+
+TEST_CASE("softmax_numerators_f32_wasmsimd matches the reference and the scalar twin",
+          "[kernels][wasmsimd][softmax]") {
+  check_softmax_all(&numerators_then_divide<&mha::softmax_numerators_f32_wasmsimd>,
+                    &numerators_then_divide<&mha::softmax_numerators_f32_scalar>);
+  check_numerator_sums(&mha::softmax_numerators_f32_wasmsimd);
 }
 
 #endif  // defined(__wasm_simd128__)
@@ -671,6 +730,7 @@ TEST_CASE("active_kernels() is the SIMD set in wasm SIMD builds and scalar other
   CHECK(std::string(scalar.target) == "scalar");
   CHECK(scalar.gemm_nn == &mha::gemm_nn_f32_scalar);
   CHECK(scalar.softmax_rows == &mha::softmax_rows_f32_scalar);
+  CHECK(scalar.softmax_numerators == &mha::softmax_numerators_f32_scalar);
 
   const mha::KernelSet& active = mha::active_kernels();
 #if defined(__wasm_simd128__)
@@ -679,6 +739,7 @@ TEST_CASE("active_kernels() is the SIMD set in wasm SIMD builds and scalar other
   CHECK(std::string(simd->target) == "wasmsimd");
   CHECK(simd->gemm_nn == &mha::gemm_nn_f32_wasmsimd);
   CHECK(simd->softmax_rows == &mha::softmax_rows_f32_wasmsimd);
+  CHECK(simd->softmax_numerators == &mha::softmax_numerators_f32_wasmsimd);
   CHECK(&active == simd);
   CHECK(std::string(active.target) == "wasmsimd");
 #else

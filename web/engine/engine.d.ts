@@ -4,7 +4,8 @@
  *
  * Lifetimes: an {@link AttentionModel} owns memory inside the wasm module. Call
  * {@link AttentionModel.delete} when you are done with it; JavaScript's garbage collector
- * does not free it. Results ({@link Matrix}, typed arrays) are plain copies and need no care.
+ * does not free it. Results ({@link Matrix}, typed arrays) are plain copies and need no care,
+ * except those of `forward(x, { views: true })`: see {@link ForwardOptions.views}.
  *
  * Errors: every invalid argument throws an {@link AttentionError} whose message names the
  * argument (e.g. `X: entry (1, 1) is NaN; every value must be a finite number`). A failed
@@ -102,21 +103,28 @@ export interface HeadResult {
   weightsOverridden: boolean;
 }
 
-/** Every intermediate of one forward pass. */
+/**
+ * Every intermediate of one forward pass. A result left out of
+ * {@link ForwardOptions.include} is null.
+ */
 export interface ForwardResult {
   /** L x d_model: X W_Q. Head i's queries are columns i*d_k .. (i+1)*d_k - 1. */
-  queries: Matrix;
+  queries: Matrix | null;
   /** L x d_model: X W_K. */
-  keys: Matrix;
+  keys: Matrix | null;
   /** L x d_model: X W_V. */
-  values: Matrix;
-  heads: HeadResult[];
+  values: Matrix | null;
+  heads: HeadResult[] | null;
   /** L x d_model: [head_1 | ... | head_h]; head i owns its slice of columns. */
-  concat: Matrix;
+  concat: Matrix | null;
   /** L x d_model: Concat W_O = sum of the heads' contributions. */
-  output: Matrix;
+  output: Matrix | null;
+  /** Always present. */
   counts: OperationCounts;
 }
+
+/** The results {@link ForwardOptions.include} can name. */
+export type ForwardResultName = 'queries' | 'keys' | 'values' | 'heads' | 'concat' | 'output';
 
 /** Options of {@link AttentionModel.forward}: true, false or absent (the default) each. */
 export interface ForwardOptions {
@@ -128,6 +136,27 @@ export interface ForwardOptions {
    * and counts are the same.
    */
   keepAttention?: boolean;
+  /**
+   * Which results to return; the others are null and cost nothing to copy (and leaving out
+   * 'heads' also skips copying each head's output out of Concat). Default: all of them.
+   * Names are matched exactly; anything else is an AttentionError. The counts always come.
+   * E.g. `{ include: ['output'] }` for a caller that needs only the layer's output.
+   */
+  include?: readonly ForwardResultName[];
+  /**
+   * Default false: every returned Matrix owns a copy of its numbers. With true, each
+   * Matrix's `data` is a view into the model's buffers in the wasm memory instead, which
+   * saves the copy (what a caller running the layer many times a second wants). Lifetime of
+   * a view:
+   * - its numbers are overwritten by the next forward() of the same model, and freed by
+   *   its delete();
+   * - any later call into the engine (of this or any other model, or of the Engine) may
+   *   grow the wasm memory, which detaches every view: its `length` becomes 0 and reads
+   *   give undefined, silently.
+   * So read a view, or copy it (`matrix.data.slice()`), before the next call into the
+   * engine. Writing into a view is not supported (the next forward() overwrites it).
+   */
+  views?: boolean;
 }
 
 /** Which projection: W_Q, W_K or W_V. */
@@ -159,8 +188,10 @@ export declare class AttentionModel {
   /** Returns L x L weights with each row divided by its sum (rows must be >= 0, sum > 0). */
   renormalizeRows(weights: ArrayLike<number>): Float32Array;
   /**
-   * Runs the layer on X (L x d_model values, row-major) and returns every intermediate.
-   * `options` undefined or null means the defaults. Refused, before any work, when the pass
+   * Runs the layer on X (L x d_model values, row-major) and returns every intermediate
+   * (or those named in `options.include`, as copies or, with `options.views`, as views).
+   * `options` undefined or null means the defaults. The model keeps its buffers between
+   * calls: repeated calls with the same options allocate nothing in the wasm memory. Refused, before any work, when the pass
    * needs more than {@link CoreLimits.maxForwardMultiplyAdds} multiply-adds:
    * 4 L d_model^2 + 2 L^2 d_model, plus L d_model^2 with perHeadContributions.
    */

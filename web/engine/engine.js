@@ -2,7 +2,8 @@
 // the documented types. This layer:
 //  * picks the SIMD or the scalar wasm build at load time (feature detection);
 //  * turns the raw layer's error strings into thrown AttentionError objects;
-//  * copies every result out of the wasm heap at once (memory growth detaches views);
+//  * copies results out of the wasm heap (memory growth detaches views), or, when the caller
+//    asks for views (forward's `views` option), hands out views with a documented lifetime;
 //  * owns object lifetimes: each AttentionModel wraps one C++ object, freed by delete();
 //  * reads and checks every argument before any wasm call (see "Arguments" below).
 
@@ -291,6 +292,32 @@ function projectionIndex(kind) {
   return index;
 }
 
+// The results forward() can return, for its `include` option, as bits of a mask.
+const FORWARD_RESULTS = ['queries', 'keys', 'values', 'heads', 'concat', 'output'];
+const RESULT_BIT = new Map(FORWARD_RESULTS.map((name, i) => [name, 1 << i]));
+const ALL_RESULTS = (1 << FORWARD_RESULTS.length) - 1;
+const [QUERIES, KEYS, VALUES, HEADS, CONCAT, OUTPUT] = FORWARD_RESULTS.map((name) => RESULT_BIT.get(name));
+
+/** The mask of forward's `include` (absent: everything); names matched exactly. */
+function includedResults(include) {
+  if (include === undefined) return ALL_RESULTS;
+  if (!Array.isArray(include)) {
+    throw new AttentionError(`include: expected an array of result names (${FORWARD_RESULTS.join(', ')}), got ${describe(include)}`);
+  }
+  const length = readField(include, 'length', 'include');
+  if (length > 4 * FORWARD_RESULTS.length) throw new AttentionError(`include: at most ${4 * FORWARD_RESULTS.length} names, got ${length}`);
+  let mask = 0;
+  for (let i = 0; i < length; i++) {
+    const name = readField(include, i, 'include');
+    const bit = typeof name === 'string' ? RESULT_BIT.get(name) : undefined;
+    if (bit === undefined) {
+      throw new AttentionError(`include: entry ${i} is ${describe(name)}; expected one of ${FORWARD_RESULTS.join(', ')}`);
+    }
+    mask |= bit;
+  }
+  return mask;
+}
+
 // What AttentionModel and training.js's Trainer share: each wraps one C++ object, counted in
 // one of the engines' live sets until delete() frees it; every other method goes through
 // [ALIVE]() (a symbol key, so it is not part of the public API).
@@ -325,6 +352,8 @@ class CoreObject {
 }
 
 export class AttentionModel extends CoreObject {
+  #inputAddress = null;
+
   constructor(engine, raw) {
     super(raw, engine.live, 'AttentionModel');
     this.engine = engine;
@@ -384,39 +413,87 @@ export class AttentionModel extends CoreObject {
   forward(x, options) {
     const raw = this[ALIVE]();
     // No options (undefined or null) means the defaults.
-    if (options !== undefined && options !== null && typeof options !== 'object') {
-      throw new AttentionError(`forward options: expected an object, got ${describe(options)}`);
+    let perHeadContributions = true, keepAttention = true, views = false, include = ALL_RESULTS;
+    if (options !== undefined && options !== null) {
+      if (typeof options !== 'object') throw new AttentionError(`forward options: expected an object, got ${describe(options)}`);
+      perHeadContributions = flag(readField(options, 'perHeadContributions', 'forward options'), 'perHeadContributions', true);
+      keepAttention = flag(readField(options, 'keepAttention', 'forward options'), 'keepAttention', true);
+      views = flag(readField(options, 'views', 'forward options'), 'views', false);
+      include = includedResults(readField(options, 'include', 'forward options'));
     }
-    const perHeadContributions = flag(options == null ? undefined : readField(options, 'perHeadContributions', 'forward options'), 'perHeadContributions', true);
-    const keepAttention = flag(options == null ? undefined : readField(options, 'keepAttention', 'forward options'), 'keepAttention', true);
-    check(raw.forward(this.engine.numbers(x, 'X'), perHeadContributions, keepAttention));
     const { seqLen: L, dModel: d, numHeads: h, dK } = this.config;
-    // One copy of the packed trace (layout in bindings/multiple_heads_bindings.cpp), made
-    // at once: a later call may grow the wasm memory and detach the view. The matrices
-    // below are views into this JS-owned copy.
-    const packed = new Float32Array(raw.packedTrace());
-    let offset = 0;
-    const take = (rows, cols) => {
-      const m = new Matrix(rows, cols, packed.subarray(offset, offset + rows * cols));
-      offset += rows * cols;
-      return m;
-    };
-    const [queries, keys, values, concat, output] = [0, 1, 2, 3, 4].map(() => take(L, d));
-    const heads = [];
-    for (let i = 0; i < h; i++) {
-      heads.push({
-        scores: keepAttention ? take(L, L) : null,
-        weights: keepAttention ? take(L, L) : null,
-        output: take(L, dK),
-        contribution: perHeadContributions ? take(L, d) : null,
-        weightsOverridden: take(1, 1).data[0] === 1,
-      });
+    const module = this.engine.module;
+
+    // X goes straight into the model's input buffer in the wasm heap: a typed array of the
+    // right length by set() (which reads its storage, never a getter), anything else
+    // through the checked copy. A wrong length is passed on as a count for the core to name.
+    const n = L * d;
+    let count = typedArrayLengthOf(x);
+    let written = false;
+    if (count === n) {
+      try {
+        module.HEAPF32.set(x, this.#inputIndex());
+        written = true;
+      } catch {
+        // a BigInt array: the checked copy below names it
+      }
     }
-    const counts = raw.counts();
-    return {
-      queries, keys, values, heads, concat, output,
-      counts: { ...counts, attention: counts.scores + counts.weightedSum },
+    if (!written) {
+      const copy = this.engine.numbers(x, 'X');
+      count = copy.length;
+      if (count === n) module.HEAPF32.set(copy, this.#inputIndex());
+    }
+    const withHeads = (include & HEADS) !== 0;
+    const flags = (perHeadContributions ? 1 : 0) | (keepAttention ? 2 : 0) | (withHeads ? 4 : 0);
+    const directory = raw.forwardInPlace(flags, count);
+    if (directory === 0) throw new AttentionError(raw.lastError());
+
+    // Read after the call: the heap views are replaced when the wasm memory grows.
+    const heap = module.HEAPF32;
+    const u32 = module.HEAPU32;
+    const at = directory >>> 2;
+    // A view into the wasm heap (valid until the next call into this engine; see
+    // engine.d.ts) or a copy the caller owns.
+    const matrix = (address, rows, cols) => {
+      if (address === 0) return null;
+      const start = address >>> 2;
+      const end = start + rows * cols;
+      return new Matrix(rows, cols, views ? heap.subarray(start, end) : heap.slice(start, end));
     };
+    const c = u32[at + 5] >>> 3;
+    const f64 = module.HEAPF64;
+    const counts = {
+      projections: f64[c], scores: f64[c + 1], weightedSum: f64[c + 2], output: f64[c + 3],
+      exponentials: f64[c + 4], attention: f64[c + 1] + f64[c + 2],
+    };
+    let heads = null;
+    if (withHeads) {
+      heads = [];
+      for (let i = 0, e = at + 6; i < h; i++, e += 5) {
+        heads.push({
+          scores: matrix(u32[e], L, L),
+          weights: matrix(u32[e + 1], L, L),
+          output: matrix(u32[e + 2], L, dK),
+          contribution: matrix(u32[e + 3], L, d),
+          weightsOverridden: u32[e + 4] === 1,
+        });
+      }
+    }
+    return {
+      queries: include & QUERIES ? matrix(u32[at], L, d) : null,
+      keys: include & KEYS ? matrix(u32[at + 1], L, d) : null,
+      values: include & VALUES ? matrix(u32[at + 2], L, d) : null,
+      heads,
+      concat: include & CONCAT ? matrix(u32[at + 3], L, d) : null,
+      output: include & OUTPUT ? matrix(u32[at + 4], L, d) : null,
+      counts,
+    };
+  }
+
+  /** Index (in floats) of the model's input buffer in the wasm heap; fixed per model. */
+  #inputIndex() {
+    this.#inputAddress ??= this.raw.inputAddress();
+    return this.#inputAddress >>> 2;
   }
 
   similaritySingularValues(head) {

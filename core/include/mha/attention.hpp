@@ -69,6 +69,17 @@ struct ForwardOptions {
   // timing), HeadTrace::scores and weights stay empty and no L x L matrix is stored; the
   // heads' outputs, Concat and the output are the same.
   bool keep_attention = true;
+  // Copy each head's output (its d_k columns of Concat) into HeadTrace::output. Without it
+  // HeadTrace::output stays empty; the same numbers are Concat's column block i.
+  bool head_outputs = true;
+};
+
+// Buffers the forward pass reuses between calls of forward_into(): sized on first use and
+// kept, so that calling again with the same shape and options allocates nothing.
+struct ForwardScratch {
+  MatrixF keys_t;          // d_k x L: one head's K_i^T, pre-scaled by 1/sqrt(d_k)
+  MatrixF block_scores;    // kQueryBlock x L: one block of scores (lean path only)
+  std::vector<float> row_sums;  // kQueryBlock: the softmax's row sums (lean path only)
 };
 
 enum class Projection { Query, Key, Value };
@@ -110,6 +121,12 @@ class MultiHeadAttention {
   // Runs the forward pass on X (L x d_model values, row-major). Throws InvalidArgument,
   // before any work, when forward_multiply_adds() exceeds kMaxForwardMultiplyAdds.
   ForwardTrace forward(const std::vector<float>& x, const ForwardOptions& options = {}) const;
+  // The same pass on x[0 .. count) into `trace`, whose matrices are resized only when the
+  // shape or the options change: called again with the same model and options, it does
+  // not allocate (what the bindings' fast path relies on). On an exception `trace` holds
+  // partial results and must not be used.
+  void forward_into(const float* x, std::size_t count, const ForwardOptions& options,
+                    ForwardTrace& trace, ForwardScratch& scratch) const;
 
   // Singular values, in decreasing order, of head i's similarity matrix
   // W_Q^i (W_K^i)^T (d_model x d_model), computed in double precision. At most d_k of them

@@ -32,6 +32,13 @@ void gemm_nn_f64_reference(int m, int n, int k, const double* a, int lda, const 
 void softmax_rows_f32_scalar(int rows, int cols, float* x, int ld);
 void softmax_rows_f64_reference(int rows, int cols, double* x, int ld);
 
+// The softmax without its division: in place, x_j <- exp(x_j - max_j x_j), and
+// sums[r] = the row's sum of them (>= 1, or 0 for a fully masked row, which becomes all
+// zeros). softmax_rows is this followed by x_j *= 1 / sums[r]. The forward pass divides
+// the d_k outputs of the weighted sum instead of the L weights (softmax(s) V = (e V) / sum e).
+void softmax_numerators_f32_scalar(int rows, int cols, float* x, int ld, float* sums);
+void softmax_numerators_f64_reference(int rows, int cols, double* x, int ld, double* sums);
+
 // SIMD128 versions (core/src/kernels_wasmsimd.cpp). Same contracts, with two documented
 // differences from the scalar twins: gemm_nn_f32_wasmsimd copies blocks of B through a
 // fixed 16 KiB stack buffer (no heap allocation), and softmax_rows_f32_wasmsimd returns
@@ -41,6 +48,7 @@ void softmax_rows_f64_reference(int rows, int cols, double* x, int ld);
 void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
                           float* c, int ldc);
 void softmax_rows_f32_wasmsimd(int rows, int cols, float* x, int ld);
+void softmax_numerators_f32_wasmsimd(int rows, int cols, float* x, int ld, float* sums);
 #endif
 
 // One set of kernels for one target. The forward pass calls kernels only through a
@@ -49,6 +57,7 @@ struct KernelSet {
   const char* target;  // "wasmsimd" or "scalar"
   decltype(&gemm_nn_f32_scalar) gemm_nn;
   decltype(&softmax_rows_f32_scalar) softmax_rows;
+  decltype(&softmax_numerators_f32_scalar) softmax_numerators;
 };
 
 // The scalar kernels; always available.

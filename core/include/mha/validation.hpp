@@ -14,6 +14,7 @@ namespace mha {
 
 // Requires values.size() == rows * cols and every value finite.
 void require_matrix(const std::vector<float>& values, int rows, int cols, const std::string& what);
+void require_matrix(const float* values, std::size_t count, int rows, int cols, const std::string& what);
 // Requires lo <= value <= hi (inclusive).
 void require_in_range(long long value, long long lo, long long hi, const std::string& what);
 // Requires planned <= budget: the work a call would do (multiply-adds) within the budget

@@ -141,6 +141,26 @@ function seededModel(engine, config, { dModel, heads, seqLen }) {
   }
 }
 
+// The small shape and the number of passes that make every function of the forward path hot
+// (projections, scores, softmax, weighted sum, output: the same kernels as any shape).
+const PRIME_SHAPE = { seqLen: 16, dModel: 64, numHeads: 4 };
+const PRIME_PASSES = 400;
+const primed = new WeakSet();
+
+/** A burst of small forward passes, once per engine, so that V8 optimises the kernels. */
+function primeKernels(engine) {
+  if (primed.has(engine)) return;
+  primed.add(engine);
+  const model = engine.createModel(PRIME_SHAPE);
+  try {
+    model.randomize(1);
+    const x = new Float32Array(PRIME_SHAPE.seqLen * PRIME_SHAPE.dModel).fill(0.5);
+    for (let i = 0; i < PRIME_PASSES; i++) model.forward(x, FORWARD);
+  } finally {
+    model.delete();
+  }
+}
+
 export function median(values) {
   const sorted = Float64Array.from(values).sort();
   const mid = sorted.length >> 1;
@@ -162,10 +182,21 @@ export function* measureSteps(engine, config, shape, now = () => performance.now
   const { budgetMsPerConfiguration: budget, minSampleMs, minSamples, maxSamples, warmupPasses } = config.measure;
   const { model, x } = seededModel(engine, config, shape);
   try {
+    // Warm-up. A browser's V8 first runs wasm code from its quick baseline compiler
+    // (Liftoff) and replaces it with optimised code function by function, compiled on a
+    // background thread once the function has run enough; a call already running keeps the
+    // code it started with. A few passes at L = 256 (a handful of long kernel calls) left
+    // the timed passes partly on baseline code. So every kernel is first made hot with a
+    // burst of small passes (milliseconds), then this shape runs its warm-up passes.
+    primeKernels(engine);
     let result;
-    const warmStart = now();
+    let warmStart = now();
     for (let i = 0; i < warmupPasses; i++) result = model.forward(x, FORWARD);
-    const warm = (now() - warmStart) / warmupPasses;
+    let warm = (now() - warmStart) / warmupPasses;
+    // Once more, now that the optimised code has had the first passes' time to arrive.
+    warmStart = now();
+    for (let i = 0; i < warmupPasses; i++) result = model.forward(x, FORWARD);
+    warm = Math.min(warm, (now() - warmStart) / warmupPasses);
     const passesPerSample = Math.max(1, Math.ceil(minSampleMs / Math.max(warm, 0.01)));
     const samples = [];
     const begin = now();
