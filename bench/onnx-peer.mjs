@@ -89,6 +89,11 @@ export function attentionModelBytes({ seqLen: L, dModel: d, numHeads: h }, weigh
 
 let configured = false;
 
+/** The onnxruntime-web version in use (e.g. "1.30.0"). */
+export function onnxRuntimeVersion() {
+  return ort.env.versions?.web ?? 'unknown';
+}
+
 /**
  * An onnxruntime-web session for this shape and these weights. run(x) feeds X (a
  * Float32Array of L x d_model), awaits the output, reads it back (a copy) and disposes the
@@ -107,7 +112,6 @@ export async function createOnnxPeer(config, weights) {
   });
   const dims = [config.seqLen, config.dModel];
   return {
-    version: ort.env.versions?.web ?? 'unknown',
     async run(x) {
       const result = await session.run({ X: new ort.Tensor('float32', x, dims) });
       const out = result.Out.data.slice();

@@ -38,26 +38,27 @@ export async function pageBench() {
     }
     loads.sort((a, b) => a - b);
 
-    // 3. Edit latency over 200 edits of one weight (slider input events, as a drag makes).
-    //    Each edit is dispatched at the start of a frame (inside a rAF callback); we time
-    //    the work until the new state is on screen-ready (the input handler, i.e. the core
-    //    and the DOM update, plus style and layout, forced), and check that the next frame
-    //    came one frame interval later (no frame missed).
+    // 3. Edit latency over 200 edits of one weight (the blend widget's budget bar, one
+    //    ArrowUp / ArrowDown key each, as a keyboard user makes them). Each edit is
+    //    dispatched at the start of a frame (inside a rAF callback); we time the work until
+    //    the new state is on screen-ready (the key handler, i.e. the core and the DOM update,
+    //    plus style and layout, forced), and check that the next frame came one frame
+    //    interval later (no frame missed).
     const { page } = await newWatchedPage(browser);
     await page.goto(server.url);
     await Promise.all(TAGS.map((tag) => page.locator(`${tag}[ready]`).waitFor()));
     const edits = await page.evaluate(async () => {
       const blend = document.querySelector('mha-blend');
-      const slider = blend.shadowRoot.querySelector('input[type="range"]');
+      const segment = blend.shadowRoot.querySelector('.ui-budget-seg[tabindex="0"]');
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const work = [], gaps = [];
       let previous = await frame();
       for (let i = 0; i < 200; i++) {
         previous = await frame();
-        slider.value = String(0.05 + (i % 80) / 100);
+        const key = Math.floor(i / 10) % 2 === 0 ? 'ArrowUp' : 'ArrowDown';
         const start = performance.now();
-        slider.dispatchEvent(new Event('input', { bubbles: true }));
-        void blend.shadowRoot.querySelector('.readout').getBoundingClientRect(); // style + layout
+        segment.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, composed: true, cancelable: true }));
+        void blend.shadowRoot.querySelector('.headline').getBoundingClientRect(); // style + layout
         work.push(performance.now() - start);
         const next = await frame();
         gaps.push(next - previous);

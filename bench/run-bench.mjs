@@ -15,7 +15,7 @@ import { BUILD_DIRS, WASM_MODULE_TARGETS, cmakeBuild } from '../scripts/lib/cmak
 import { ROOT, run, step } from '../scripts/lib/run.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../tests/node/load-engine.mjs';
 import { attentionForwardPlain } from './attention-plain.js';
-import { createOnnxPeer } from './onnx-peer.mjs';
+import { createOnnxPeer, onnxRuntimeVersion } from './onnx-peer.mjs';
 import { pageBench } from './page-bench.mjs';
 import { measureConfiguration } from '../web/widgets/head-splitting/head-splitting-model.js';
 import { trainingBench } from './training-bench.mjs';
@@ -100,8 +100,7 @@ function maxRelativeDifference(a, b) {
 
 const engines = { simd: await loadTestEngine('simd'), scalar: await loadTestEngine('scalar') };
 const trainingEngines = { simd: await loadTestTrainingEngine('simd'), scalar: await loadTestTrainingEngine('scalar') };
-const { default: ortPackage } = await import('onnxruntime-web/package.json', { with: { type: 'json' } });
-const onnxVersion = ortPackage.version;
+const onnxVersion = onnxRuntimeVersion();
 const training = trainingBench({
   engines: trainingEngines, nativeBinary: path.join(nativeDir, 'bench_training_native'), seed: 1, timedSteps: quick ? 50 : 300,
 });
