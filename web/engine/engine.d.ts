@@ -148,8 +148,8 @@ export interface ForwardOptions {
    * Matrix's `data` is a view into the model's buffers in the wasm memory instead, which
    * saves the copy (what a caller running the layer many times a second wants). Lifetime of
    * a view:
-   * - its numbers are overwritten by the next forward() of the same model, and freed by
-   *   its delete();
+   * - its numbers are overwritten by the next forward() of the same model (also by one
+   *   that fails with an AttentionError), and freed by its delete();
    * - any later call into the engine (of this or any other model, or of the Engine) may
    *   grow the wasm memory, which detaches every view: its `length` becomes 0 and reads
    *   give undefined, silently.
