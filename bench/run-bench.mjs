@@ -25,10 +25,15 @@ const settings = JSON.parse(readFileSync(path.join(ROOT, 'bench/bench_configs.js
 const quick = process.argv.includes('--quick');
 // --training: only the training measurements (steps per second, time to accuracy).
 const onlyTraining = process.argv.includes('--training');
-const configs = quick ? settings.configs.slice(0, 4) : settings.configs;
+// --peers: only the core call, the public API and onnxruntime-web, at the sizes from
+// (64, 64, 8) up, with 21 rounds (the slow plain-JS and scalar columns left out, so that
+// more rounds fit in the same time on a loaded machine). Writes bench/results/peers.json.
+const onlyPeers = process.argv.includes('--peers');
+const configs = quick ? settings.configs.slice(0, 4)
+  : onlyPeers ? settings.configs.filter(([L]) => L >= 64) : settings.configs;
 const { seed } = settings;
 const minSeconds = quick ? 0.2 : settings.minSeconds;
-const minRuns = quick ? 3 : settings.minRuns;
+const minRuns = quick ? 3 : onlyPeers ? 21 : settings.minRuns;
 
 bootstrap('build');
 step('build the wasm modules and the peak loop', () =>
@@ -101,7 +106,7 @@ function maxRelativeDifference(a, b) {
 const engines = { simd: await loadTestEngine('simd'), scalar: await loadTestEngine('scalar') };
 const trainingEngines = { simd: await loadTestTrainingEngine('simd'), scalar: await loadTestTrainingEngine('scalar') };
 const onnxVersion = onnxRuntimeVersion();
-const training = trainingBench({
+const training = onlyPeers ? null : trainingBench({
   engines: trainingEngines, nativeBinary: path.join(nativeDir, 'bench_training_native'), seed: 1, timedSteps: quick ? 50 : 300,
 });
 if (onlyTraining) {
@@ -114,7 +119,7 @@ if (onlyTraining) {
   console.log(`\nwritten: ${path.relative(ROOT, file)}`);
   process.exit(0);
 }
-const nativeLines = execFileSync(path.join(nativeDir, 'bench_native'),
+const nativeLines = onlyPeers ? [] : execFileSync(path.join(nativeDir, 'bench_native'),
   [String(seed), String(minSeconds), String(minRuns), ...configs.flat().map(String)], { encoding: 'utf8' })
   .trim().split('\n').map((line) => JSON.parse(line));
 
@@ -150,7 +155,7 @@ for (const [index, [L, d, h]] of configs.entries()) {
   let checksum = 0, magnitude = 0;
   for (const v of reference.output.data) { checksum += v; magnitude += Math.abs(v); }
   const agreement = Object.fromEntries(Object.entries(outputs).map(([name, out]) => [name, maxRelativeDifference(out, reference.output.data)]));
-  agreement.native = Math.abs(native.checksum - checksum) / magnitude;
+  if (native) agreement.native = Math.abs(native.checksum - checksum) / magnitude;
   for (const [name, diff] of Object.entries(agreement)) {
     if (!(diff < 1e-4)) throw new Error(`${label}: ${name} disagrees with the wasm SIMD output (relative ${diff})`);
   }
@@ -166,7 +171,11 @@ for (const [index, [L, d, h]] of configs.entries()) {
       if (model.raw.forwardInPlace(0, x.length) === 0) throw new Error(model.raw.lastError());
     };
   };
-  const timing = await timeInterleaved({
+  const timing = await timeInterleaved(onlyPeers ? {
+    wasm_simd: rawCall(models.simd),
+    wasm_simd_api: () => models.simd.forward(x, API_OPTIONS),
+    onnxruntime: () => onnx.run(x),
+  } : {
     wasm_simd: rawCall(models.simd),
     wasm_simd_api: () => models.simd.forward(x, API_OPTIONS),
     wasm_simd_api_copy: () => models.simd.forward(x, API_COPY_OPTIONS),
@@ -174,12 +183,52 @@ for (const [index, [L, d, h]] of configs.entries()) {
     js: () => attentionForwardPlain(config, plainWeights, x),
     onnxruntime: () => onnx.run(x),
   });
-  timing.native = { ms: native.median_ms, runs: native.runs };
+  if (native) timing.native = { ms: native.median_ms, runs: native.runs };
   for (const model of Object.values(models)) model.delete();
   await onnx.release();
 
   const flops = 2 * (reference.counts.projections + reference.counts.scores + reference.counts.weightedSum + reference.counts.output);
   rows.push({ L, d, h, flops, timing, agreement });
+}
+
+// Equal cost, measured as a ratio should be on a noisy machine: the public API at h = 1, 8
+// and 32 (L = d_model = 512, and 256) interleaved in the same rounds, so that the same
+// background load falls on each (the rows above were measured minutes apart).
+async function equalCostInterleaved() {
+  const ratios = {};
+  for (const L of [256, 512]) {
+    const models = {};
+    const impls = {};
+    const x = engines.simd.seededMatrix(L, 512, seed + 1, 1).data;
+    for (const h of [1, 8, 32]) {
+      const model = engines.simd.createModel({ seqLen: L, dModel: 512, numHeads: h });
+      model.randomize(seed);
+      models[h] = model;
+      impls[`h${h}`] = () => model.forward(x, API_OPTIONS);
+    }
+    const t = await timeInterleaved(impls);
+    for (const model of Object.values(models)) model.delete();
+    ratios[`L${L}_h8_over_h1`] = t.h8.ms / t.h1.ms;
+    ratios[`L${L}_h32_over_h1`] = t.h32.ms / t.h1.ms;
+    ratios[`L${L}_ms`] = { h1: t.h1.ms, h8: t.h8.ms, h32: t.h32.ms, rounds: t.h1.runs };
+  }
+  return ratios;
+}
+
+if (onlyPeers) {
+  console.log('\nmedian ms per forward pass, interleaved, 21+ rounds: simd = raw core call; api = engine.forward (output only, as a view)\n');
+  console.log(`${'config (L,d,h)'.padEnd(16)}${'simd'.padStart(9)}${'api'.padStart(9)}${'ort-web'.padStart(9)}${'ort/api'.padStart(9)}`);
+  for (const r of rows) {
+    const t = r.timing;
+    console.log(`${`(${r.L},${r.d},${r.h})`.padEnd(16)}${t.wasm_simd.ms.toFixed(2).padStart(9)}${t.wasm_simd_api.ms.toFixed(2).padStart(9)}${t.onnxruntime.ms.toFixed(2).padStart(9)}${(t.onnxruntime.ms / t.wasm_simd_api.ms).toFixed(2).padStart(9)}`);
+  }
+  const equalCost = await equalCostInterleaved();
+  console.log('\nequal cost (public API, h = 1, 8, 32 interleaved):', JSON.stringify(equalCost));
+  const file = path.join(ROOT, 'bench/results/peers.json');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, onnxruntimeWeb: onnxVersion, rows, equalCost }, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(ROOT, file)}`);
+  process.exit(0);
 }
 
 const peakModule = await WebAssembly.instantiate(readFileSync(path.join(BUILD_DIRS.wasm, 'peak_madd.wasm')), {});
@@ -213,16 +262,8 @@ for (const row of rows) {
   console.log(columns.map(([, width, cell], i) => (i === 0 ? cell(row).padEnd(width) : cell(row).padStart(width))).join(''));
 }
 const byConfig = (L, d, h) => rows.find((r) => r.L === L && r.d === d && r.h === h);
-const equalCost = {};
-for (const L of [256, 512]) {
-  const one = byConfig(L, 512, 1);
-  if (!one) continue;
-  for (const h of [8, 32]) {
-    const other = byConfig(L, 512, h);
-    if (other) equalCost[`L${L}_h${h}_over_h1`] = other.timing.wasm_simd_api.ms / one.timing.wasm_simd_api.ms;
-  }
-}
-console.log('\nequal cost (public API time ratio to h = 1):', Object.entries(equalCost).map(([k, v]) => `${k} = ${v.toFixed(2)}`).join(', ') || 'n/a');
+const equalCost = await equalCostInterleaved();
+console.log('\nequal cost (public API, h = 1, 8, 32 interleaved; time ratio to h = 1):', Object.entries(equalCost).filter(([, v]) => typeof v === 'number').map(([k, v]) => `${k} = ${v.toFixed(2)}`).join(', '));
 
 // The issue's targets, checked against this run (reported, never asserted).
 const targets = [];
