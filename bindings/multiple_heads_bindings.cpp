@@ -22,8 +22,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <new>
 #include <cstdint>
+#include <new>
 #include <string>
 #include <vector>
 
