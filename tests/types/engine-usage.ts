@@ -22,6 +22,13 @@ export async function example(): Promise<number> {
     const rank: number = model.similarityRank(0, 1e-6);
     const defaults: ForwardResult = model.forward(new Float32Array(32), null);
     void defaults;
+    // include: the named results are there, the others are typed null.
+    const lean = model.forward(new Float32Array(32), { include: ['output'], views: true });
+    const out: Matrix = lean.output;
+    const noQueries: null = lean.queries;
+    // @ts-expect-error a result left out of include is null, not a Matrix
+    const notThere: Matrix = lean.concat;
+    void out; void noQueries; void notThere;
     const budget: number = engine.limits.maxForwardMultiplyAdds + engine.limits.maxSpectrumMultiplyAdds;
     const stack: number = engine.wasmStackPointer() + engine.maxArrayLength + budget;
     void stack;

@@ -103,25 +103,30 @@ export interface HeadResult {
   weightsOverridden: boolean;
 }
 
-/**
- * Every intermediate of one forward pass. A result left out of
- * {@link ForwardOptions.include} is null.
- */
+/** Every intermediate of one forward pass (what forward() returns without `include`). */
 export interface ForwardResult {
   /** L x d_model: X W_Q. Head i's queries are columns i*d_k .. (i+1)*d_k - 1. */
-  queries: Matrix | null;
+  queries: Matrix;
   /** L x d_model: X W_K. */
-  keys: Matrix | null;
+  keys: Matrix;
   /** L x d_model: X W_V. */
-  values: Matrix | null;
-  heads: HeadResult[] | null;
+  values: Matrix;
+  heads: HeadResult[];
   /** L x d_model: [head_1 | ... | head_h]; head i owns its slice of columns. */
-  concat: Matrix | null;
+  concat: Matrix;
   /** L x d_model: Concat W_O = sum of the heads' contributions. */
-  output: Matrix | null;
+  output: Matrix;
   /** Always present. */
   counts: OperationCounts;
 }
+
+/**
+ * What forward() returns with `include: [...names]`: the named results as in
+ * {@link ForwardResult}, every other one null (the counts always come).
+ */
+export type PartialForwardResult<Name extends ForwardResultName> = {
+  [K in ForwardResultName]: K extends Name ? ForwardResult[K] : null;
+} & { counts: OperationCounts };
 
 /** The results {@link ForwardOptions.include} can name. */
 export type ForwardResultName = 'queries' | 'keys' | 'values' | 'heads' | 'concat' | 'output';
@@ -195,7 +200,10 @@ export declare class AttentionModel {
    * needs more than {@link CoreLimits.maxForwardMultiplyAdds} multiply-adds:
    * 4 L d_model^2 + 2 L^2 d_model, plus L d_model^2 with perHeadContributions.
    */
-  forward(x: ArrayLike<number>, options?: ForwardOptions | null): ForwardResult;
+  forward(x: ArrayLike<number>, options?: (ForwardOptions & { include?: undefined }) | null): ForwardResult;
+  forward<Name extends ForwardResultName>(
+    x: ArrayLike<number>, options: ForwardOptions & { include: readonly Name[] },
+  ): PartialForwardResult<Name>;
   /**
    * The d_model singular values of W_Q^i (W_K^i)^T, largest first (double precision).
    * At most d_k of them are non-zero. Refused, before any work, when the estimated work,
