@@ -33,8 +33,8 @@ void gemm_nn_f64_reference(int m, int n, int k, const double* a, int lda, const 
   }
 }
 
-// x_j <- exp(x_j - max) / sum exp(x_l - max); -inf entries become 0; a row with no finite
-// entry (all -inf) becomes all zeros.
+// Numerators of a stable softmax: x_j <- exp(x_j - max) and sums[r] = sum_l exp(x_l - max).
+// -inf entries become 0; a row with no finite entry (all -inf) becomes all zeros, sum 0.
 void softmax_numerators_f64_reference(int rows, int cols, double* x, int ld, double* sums) {
   const double neg_inf = -std::numeric_limits<double>::infinity();
   for (int r = 0; r < rows; ++r) {
@@ -52,23 +52,15 @@ void softmax_numerators_f64_reference(int rows, int cols, double* x, int ld, dou
   }
 }
 
+// x_j <- exp(x_j - max) / sum exp(x_l - max): the numerators above, divided by their sum.
+// A row with a finite entry has sum >= 1 (its max contributes exp(0)); an all -inf row
+// (sum 0) stays all zeros.
 void softmax_rows_f64_reference(int rows, int cols, double* x, int ld) {
-  const double neg_inf = -std::numeric_limits<double>::infinity();
   for (int r = 0; r < rows; ++r) {
     double* xr = x + off(r, ld);
-    double mx = neg_inf;
-    for (int j = 0; j < cols; ++j) {
-      if (xr[j] > mx) mx = xr[j];
-    }
-    if (mx == neg_inf) {
-      for (int j = 0; j < cols; ++j) xr[j] = 0.0;
-      continue;
-    }
     double s = 0.0;
-    for (int j = 0; j < cols; ++j) {
-      xr[j] = (xr[j] == neg_inf) ? 0.0 : std::exp(xr[j] - mx);
-      s += xr[j];
-    }
+    softmax_numerators_f64_reference(1, cols, xr, ld, &s);
+    if (s == 0.0) continue;
     for (int j = 0; j < cols; ++j) xr[j] /= s;
   }
 }
