@@ -15,9 +15,9 @@ const status = document.getElementById('engine-status');
 sharedEngine().then(
   (engine) => {
     const how = engine.target === 'wasmsimd'
-      ? 'using your processor’s vector instructions, which work on four numbers at a time'
-      : 'in its portable version, one number at a time, because this browser lacks vector instructions';
-    status.textContent = `Every number in the widgets is computed live, in your browser, by a C++ attention core compiled to WebAssembly, ${how}.`;
+      ? 'four numbers at a time (your processor’s vector instructions)'
+      : 'one number at a time (this browser lacks vector instructions)';
+    status.textContent = `Every number is computed live, in your browser, by a C++ attention core compiled to WebAssembly, ${how}.`;
     status.dataset.target = engine.target;
   },
   (error) => {
