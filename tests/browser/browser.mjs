@@ -1,7 +1,8 @@
 // Shared set-up for browser tests: Debian's Chromium driven by playwright-core, the built
 // page served with the strict CSP, and a record of every console error and CSP violation
 // (a test fails if any appear).
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
@@ -67,4 +68,40 @@ export function useSiteAndBrowser() {
     await session.server?.close();
   });
   return session;
+}
+
+/**
+ * For a test file: a course author's site in a temporary folder, with the built lesson
+ * mounted at `mount` (a link to the built site, e.g. 'course/attention') and the author's
+ * own `files` beside it ({ 'docs/page.html': text }, or a function returning that, called
+ * when the tests start), served under the strict CSP, with Chromium open. Everything is
+ * closed and the folder removed after the tests. Returns { browser, server, url, dir,
+ * write(name, text) }, filled in once the tests run (url is the site's root, with a slash).
+ */
+export function useCourseSite({ mount, files = {}, prefix = 'mha-course-' }) {
+  const course = {
+    browser: null, server: null, url: null, dir: null,
+    /** Adds a file to the site (folders made as needed). */
+    write(name, text) {
+      const file = path.join(course.dir, name);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    },
+  };
+  before(async () => {
+    course.dir = mkdtempSync(path.join(tmpdir(), prefix));
+    const link = path.join(course.dir, mount);
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(DIST_DIR, link);
+    for (const [name, text] of Object.entries(typeof files === 'function' ? files() : files)) course.write(name, text);
+    course.server = await serveStatic(course.dir);
+    course.url = course.server.url;
+    course.browser = await openBrowser();
+  });
+  after(async () => {
+    await course.browser?.close();
+    await course.server?.close();
+    if (course.dir) rmSync(course.dir, { recursive: true, force: true });
+  });
+  return course;
 }

@@ -10,37 +10,22 @@
 //     state; so does the pasted iframe (with the resizer sizing it);
 //   * axe finds nothing with the dialog open, light and dark.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let browser, server, site;
+// The lesson site under /lesson/, and the course author's own pages beside it.
+const course = useCourseSite({ mount: 'lesson', prefix: 'mha-embed-code-' });
 
-before(async () => {
-  // The lesson site under /lesson/, and the course author's own pages beside it.
-  site = mkdtempSync(path.join(tmpdir(), 'mha-embed-code-'));
-  symlinkSync(DIST_DIR, path.join(site, 'lesson'));
-  server = await serveStatic(site);
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(site, { recursive: true, force: true });
-});
-
-const LESSON = () => `${server.url}lesson/`;
+const LESSON = () => `${course.url}lesson/`;
 
 async function openLesson(viewport = { width: 1280, height: 800 }, scheme = 'light') {
-  const { page, problems } = await newWatchedPage(browser, viewport);
+  const { page, problems } = await newWatchedPage(course.browser, viewport);
   await page.emulateMedia({ colorScheme: scheme });
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: course.url });
   await page.goto(LESSON());
   // The lesson's widgets: the registry's that are on the page.
   const tags = await page.evaluate((all) => all.filter((tag) => document.querySelector(tag)), Object.values(WIDGETS).map((w) => w.tag));
@@ -166,7 +151,7 @@ describe('copy embed code', () => {
       await dialog.getByText(`Copied the ${kind} to the clipboard.`).waitFor();
       pasted[kind] = await page.evaluate(() => navigator.clipboard.readText());
     }
-    const author = (name, snippet) => writeFileSync(path.join(site, name), `<!doctype html>
+    const author = (name, snippet) => course.write(name, `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>My course</title><link rel="icon" href="data:,"></head>
 <body><main><h1>My course</h1><p>Some prose of mine.</p>
 ${snippet}
@@ -174,13 +159,13 @@ ${snippet}
     author('inline.html', pasted['inline element']);
     author('framed.html', pasted.iframe);
 
-    const fresh = await newWatchedPage(browser);
-    await fresh.page.goto(`${server.url}inline.html`);
+    const fresh = await newWatchedPage(course.browser);
+    await fresh.page.goto(`${course.url}inline.html`);
     await fresh.page.locator('mha-blend[ready]').waitFor();
     assert.deepEqual(await fresh.page.$eval('mha-blend', (w) => w.state), state, 'inline: the same state');
     assert.equal(await fresh.page.locator('mha-blend .headline').textContent(), headline);
 
-    await fresh.page.goto(`${server.url}framed.html`);
+    await fresh.page.goto(`${course.url}framed.html`);
     const frame = fresh.page.frameLocator('iframe');
     await frame.locator('mha-blend[ready]').waitFor();
     assert.deepEqual(await frame.locator('mha-blend').evaluate((w) => w.state), state, 'iframe: the same state');

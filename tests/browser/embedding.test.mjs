@@ -2,38 +2,20 @@
 // sandboxed iframe), dist/ served from a sub-path, state that round-trips through a URL,
 // hostile URLs, and widgets moved around a page.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const SUB_PATH = 'course/attention/';
-let browser, server, site;
-
-before(async () => {
-  // A site whose course lives under /course/attention/ (dist/ mounted there), with a host
-  // page at the root that embeds a widget in a sandboxed iframe.
-  site = mkdtempSync(path.join(tmpdir(), 'mha-site-'));
-  mkdirSync(path.join(site, 'course'));
-  symlinkSync(DIST_DIR, path.join(site, SUB_PATH.slice(0, -1)));
-  writeFileSync(path.join(site, 'sandboxed.html'), `<!doctype html>
+// A site whose course lives under /course/attention/ (dist/ mounted there), with a host
+// page at the root that embeds a widget in a sandboxed iframe.
+const course = useCourseSite({ mount: SUB_PATH.slice(0, -1), prefix: 'mha-site-', files: { 'sandboxed.html': `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Sandboxed embed</title>
 <link rel="icon" href="data:,">
 <script type="module" src="${SUB_PATH}embed-resizer.js"></script></head>
 <body><main><h1>Sandboxed</h1>
 <iframe id="frame" title="One head, one average" sandbox="allow-scripts"
-  src="${SUB_PATH}embed.html?widget=blend"></iframe></main></body></html>`);
-  server = await serveStatic(site);
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(site, { recursive: true, force: true });
-});
+  src="${SUB_PATH}embed.html?widget=blend"></iframe></main></body></html>` } });
 
 const readout = (scope) => scope.locator('mha-blend .headline').textContent();
 // One edit of the blend: a step up of the one head's weight on “researcher” (its budget bar).
@@ -41,8 +23,8 @@ const stepSubject = (scope) => scope.locator('mha-blend').getByRole('slider', { 
 
 describe('embedding', () => {
   test('the example course page: two inline widgets and a sandboxed iframe, together', async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${server.url}${SUB_PATH}examples/course.html`);
+    const { page, problems } = await newWatchedPage(course.browser);
+    await page.goto(`${course.url}${SUB_PATH}examples/course.html`);
     await page.locator('mha-blend[ready]').waitFor();
     await page.locator('mha-wo-mixing[ready]').waitFor();
     const frame = page.frameLocator('iframe');
@@ -57,19 +39,19 @@ describe('embedding', () => {
   });
 
   test('dist/ works from a sub-path: lesson page and embed page', async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${server.url}${SUB_PATH}`);
+    const { page, problems } = await newWatchedPage(course.browser);
+    await page.goto(`${course.url}${SUB_PATH}`);
     for (const tag of WIDGET_TAGS) {
       await page.locator(`${tag}[ready]`).waitFor();
     }
-    await page.goto(`${server.url}${SUB_PATH}embed.html?widget=wo-mixing`);
+    await page.goto(`${course.url}${SUB_PATH}embed.html?widget=wo-mixing`);
     await page.locator('mha-wo-mixing[ready]').waitFor();
     assert.deepEqual(problems, []);
   });
 
   test('a widget in <iframe sandbox="allow-scripts"> works and sizes its frame', async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${server.url}sandboxed.html`);
+    const { page, problems } = await newWatchedPage(course.browser);
+    await page.goto(`${course.url}sandboxed.html`);
     const frame = page.frameLocator('#frame');
     await frame.locator('mha-blend[ready]').waitFor();
     await stepSubject(frame);
@@ -79,15 +61,15 @@ describe('embedding', () => {
   });
 
   test('state round-trips through the URL', async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${server.url}${SUB_PATH}embed.html?widget=blend`);
+    const { page, problems } = await newWatchedPage(course.browser);
+    await page.goto(`${course.url}${SUB_PATH}embed.html?widget=blend`);
     await page.locator('mha-blend[ready]').waitFor();
     await stepSubject(page);
     const shown = await readout(page);
     const state = await page.locator('mha-blend').evaluate((el) => el.state);
     const url = page.url();
     assert.match(url, /[?&]mha\.blend=/, 'the state is in the address (lesson-state.js)');
-    const other = await newWatchedPage(browser);
+    const other = await newWatchedPage(course.browser);
     await other.page.goto(url);
     await other.page.locator('mha-blend[ready]').waitFor();
     assert.equal(await readout(other.page), shown, 'the shared link shows exactly the same');
@@ -97,10 +79,10 @@ describe('embedding', () => {
   });
 
   test('hostile or malformed URLs give defaults and a notice, never markup or errors', async () => {
-    const { page, problems } = await newWatchedPage(browser);
+    const { page, problems } = await newWatchedPage(course.browser);
     let dialogs = 0;
     page.on('dialog', (dialog) => { dialogs++; dialog.dismiss(); });
-    const base = `${server.url}${SUB_PATH}embed.html`;
+    const base = `${course.url}${SUB_PATH}embed.html`;
     const cases = [
       ['?widget=<img src=x onerror=alert(1)>', /Unknown widget/],
       ['?widget=__proto__', /Unknown widget/],
@@ -137,8 +119,8 @@ describe('embedding', () => {
   });
 
   test('a widget removed and put back keeps working and frees its models', async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${server.url}${SUB_PATH}examples/course.html`);
+    const { page, problems } = await newWatchedPage(course.browser);
+    await page.goto(`${course.url}${SUB_PATH}examples/course.html`);
     await page.locator('mha-blend[ready]').waitFor();
     const live = () => page.evaluate(async () => (await import('../multiple-heads.js')).sharedEngine().then((e) => e.liveModels));
     const before = await live();
@@ -160,11 +142,11 @@ describe('embedding', () => {
   });
 
   test('panels and readonly: an author shows one panel of each widget, with nothing editable', async () => {
-    const { page, problems } = await newWatchedPage(browser);
+    const { page, problems } = await newWatchedPage(course.browser);
     for (const [widget, tag, panel] of [['blend', 'mha-blend', 'two-heads'], ['head-splitting', 'mha-head-splitting', 'counts'],
       ['wo-mixing', 'mha-wo-mixing', 'output'], ['heads-questions', 'mha-heads-questions', 'heatmaps']]) {
       await page.goto('about:blank');
-      await page.goto(`${server.url}${SUB_PATH}embed.html?widget=${widget}&panels=${panel}&readonly`);
+      await page.goto(`${course.url}${SUB_PATH}embed.html?widget=${widget}&panels=${panel}&readonly`);
       await page.locator(`${tag}[ready]`).waitFor();
       const seen = await page.evaluate((tag) => {
         const root = document.querySelector(tag).shadowRoot;

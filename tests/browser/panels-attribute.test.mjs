@@ -2,46 +2,32 @@
 // an empty value. Each gives a visible notice that names the widget's panels (and the
 // lower-case name meant), never an empty widget; right names still choose the panels.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { test } from 'node:test';
+import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
-let site, server, browser;
 // Widgets on the shared base (they say [ready] and take the common attributes).
 const BASE_WIDGETS = Object.entries(WIDGETS).filter(([, w]) => w.attributes.includes('panels'));
 
-before(async () => {
-  site = mkdtempSync(path.join(tmpdir(), 'mha-panels-'));
-  symlinkSync(DIST_DIR, path.join(site, 'attention'));
-  const page = (name, body) => writeFileSync(path.join(site, name), `<!doctype html>
+const page = (body) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Panels</title><link rel="icon" href="data:,">
 <script type="module" src="attention/multiple-heads.js"></script></head>
-<body><main><h1>Panels</h1>${body}</main></body></html>`);
-  page('blend.html', `<h2>Wrong case</h2><mha-blend id="upper" state-key="b1" panels="Plane"></mha-blend>
+<body><main><h1>Panels</h1>${body}</main></body></html>`;
+const course = useCourseSite({ mount: 'attention', prefix: 'mha-panels-', files: {
+  'blend.html': page(`<h2>Wrong case</h2><mha-blend id="upper" state-key="b1" panels="Plane"></mha-blend>
 <h2>One right, one typo</h2><mha-blend id="typo" state-key="b2" panels="plane valeus"></mha-blend>
 <h2>Right</h2><mha-blend id="right" state-key="b3" panels="plane values"></mha-blend>
-<h2>Empty</h2><mha-blend id="empty" state-key="b4" panels=""></mha-blend>`);
-  page('all.html', BASE_WIDGETS.map(([name, w]) => `<h2>${name}</h2><${w.tag} panels="nonsense"></${w.tag}>`).join('\n'));
-  server = await serveStatic(site);
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(site, { recursive: true, force: true });
-});
+<h2>Empty</h2><mha-blend id="empty" state-key="b4" panels=""></mha-blend>`),
+  'all.html': page(BASE_WIDGETS.map(([name, w]) => `<h2>${name}</h2><${w.tag} panels="nonsense"></${w.tag}>`).join('\n')),
+} });
 
 const shownPanels = (locator) => locator.evaluate((el) =>
   [...el.shadowRoot.querySelectorAll('[data-panel]')].filter((p) => !p.hidden).map((p) => p.dataset.panel));
 const noticeOf = (locator) => locator.locator('.panels-notice');
 
 test('blend: a wrong-case name, a typo and an empty value each say so; right names are quiet', async () => {
-  const { page, problems } = await newWatchedPage(browser);
-  await page.goto(`${server.url}blend.html`);
+  const { page, problems } = await newWatchedPage(course.browser);
+  await page.goto(`${course.url}blend.html`);
   for (const id of ['upper', 'typo', 'right', 'empty']) await page.locator(`#${id}[ready]`).waitFor();
   const upper = page.locator('#upper');
   await noticeOf(upper).waitFor();
@@ -66,8 +52,8 @@ test('blend: a wrong-case name, a typo and an empty value each say so; right nam
 });
 
 test('every widget: an unknown panel name gives a notice and the whole widget, never an empty one', async () => {
-  const { page, problems } = await newWatchedPage(browser);
-  await page.goto(`${server.url}all.html`);
+  const { page, problems } = await newWatchedPage(course.browser);
+  await page.goto(`${course.url}all.html`);
   for (const [name, w] of BASE_WIDGETS) {
     const widget = page.locator(w.tag);
     await page.locator(`${w.tag}[ready]`).waitFor();

@@ -2,38 +2,24 @@
 // localStorage throws): the whole lesson in such a frame still marks answers, keeps them in
 // memory for the visit, and says so in every practice block; export still works.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser } from './browser.mjs';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { newWatchedPage, useCourseSite } from './browser.mjs';
 import { problemById, shownText } from '../../web/widgets/practice/practice-data.js';
 
-let browser, server, site;
-
-before(async () => {
-  site = mkdtempSync(path.join(tmpdir(), 'mha-practice-frame-'));
-  symlinkSync(DIST_DIR, path.join(site, 'lesson'));
-  writeFileSync(path.join(site, 'frame.css'), 'iframe { display: block; width: 100%; height: 2400px; border: 0; }');
-  writeFileSync(path.join(site, 'course.html'), `<!doctype html>
+const course = useCourseSite({ mount: 'lesson', prefix: 'mha-practice-frame-', files: {
+  'frame.css': 'iframe { display: block; width: 100%; height: 2400px; border: 0; }',
+  'course.html': `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>The lesson in a sandboxed frame</title>
 <link rel="icon" href="data:,"><link rel="stylesheet" href="frame.css"></head>
 <body><main><h1>A course page</h1>
 <iframe id="lesson" title="Multiple heads" sandbox="allow-scripts allow-downloads" src="lesson/index.html"></iframe>
-</main></body></html>`);
-  server = await serveStatic(site);
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(site, { recursive: true, force: true });
-});
+</main></body></html>`,
+} });
 
 test('in a sandboxed frame the copy lives in memory with a visible notice; answers are still marked and counted', async () => {
-  const { page, problems } = await newWatchedPage(browser, { width: 1100, height: 900 });
-  await page.goto(`${server.url}course.html`);
+  const { page, problems } = await newWatchedPage(course.browser, { width: 1100, height: 900 });
+  await page.goto(`${course.url}course.html`);
   const frame = page.frameLocator('#lesson');
   await frame.locator('mha-heads-questions[ready]').waitFor({ timeout: 60000 });
   const practice = frame.locator('mha-practice[idea="not-copies"]');

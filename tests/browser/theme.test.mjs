@@ -3,14 +3,12 @@
 // axe finds no violations in any widget, and no widget keeps a colour of its own light
 // palette. And the reverse: the light defaults inside a reader's dark scheme stay dark.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { after, before, test } from 'node:test';
-import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { test } from 'node:test';
+import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,29 +26,17 @@ export function darkThemeFromGuide() {
 
 // Every widget of the registry, plus the practice questions (every widget all.js defines).
 const TAGS = [...new Set([...WIDGET_TAGS, 'mha-practice'])];
-let site, server, browser;
-
-before(async () => {
-  site = mkdtempSync(path.join(tmpdir(), 'mha-theme-'));
-  mkdirSync(path.join(site, 'course'));
-  symlinkSync(DIST_DIR, path.join(site, 'course/attention'));
+const course = useCourseSite({ mount: 'course/attention', prefix: 'mha-theme-', files: () => ({
   // The course's own page colours are dark too (its theme, not the widgets').
-  writeFileSync(path.join(site, 'theme.css'), `html { background: #101216; color: #e8e9ec; }\n${darkThemeFromGuide()}`);
-  writeFileSync(path.join(site, 'index.html'), `<!doctype html>
+  'theme.css': `html { background: #101216; color: #e8e9ec; }\n${darkThemeFromGuide()}`,
+  'index.html': `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A dark course</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="theme.css">
 <script type="module" src="course/attention/multiple-heads.js"></script></head>
 <body><main><h1>A dark course</h1>
 ${TAGS.map((tag) => `<h2>${tag}</h2>\n<${tag}></${tag}>`).join('\n')}
-</main></body></html>`);
-  server = await serveStatic(site);
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(site, { recursive: true, force: true });
-});
+</main></body></html>`,
+}) });
 
 async function axeViolations(page) {
   await page.evaluate(axeSource);
@@ -61,9 +47,9 @@ async function axeViolations(page) {
 }
 
 async function openThemed(scheme) {
-  const { page, problems } = await newWatchedPage(browser, { width: 1100, height: 900 });
+  const { page, problems } = await newWatchedPage(course.browser, { width: 1100, height: 900 });
   await page.emulateMedia({ colorScheme: scheme });
-  await page.goto(server.url);
+  await page.goto(course.url);
   await page.waitForFunction((tags) => tags.every((tag) => {
     if (!customElements.get(tag)) return true; // not yet in all.js (checked below)
     const el = document.querySelector(tag);

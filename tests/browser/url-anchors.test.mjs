@@ -12,15 +12,10 @@
 //   * several same-kind widgets: separate keys (blend, blend-2, …) and a console warning,
 //     url-state="off" keeps a widget out of the address.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { describe, test } from 'node:test';
+import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
-let browser, server, site;
 const SECTIONS = [['intro', 'Introduction'], ['one-head', 'One head'], ['more', 'More heads'], ['mixing', 'Mixing'], ['end', 'Where to go next']];
 const PROSE = 'Attention lets each word gather what it needs from the others; the widgets below compute every number live. '.repeat(6);
 
@@ -54,30 +49,20 @@ body { font: 16px/1.5 system-ui, sans-serif; margin: 0 1rem; }
 main { max-width: 46rem; }
 mha-blend, mha-wo-mixing { display: block; margin: 1.5rem 0; }`;
 
-before(async () => {
-  site = mkdtempSync(path.join(tmpdir(), 'mha-anchors-'));
-  symlinkSync(DIST_DIR, path.join(site, 'mha'));
-  mkdirSync(path.join(site, 'docs'));
-  writeFileSync(path.join(site, 'docs/attention.html'), ssgPage());
-  writeFileSync(path.join(site, 'docs/ssg.js'), SSG_SCRIPT);
-  writeFileSync(path.join(site, 'docs/ssg.css'), SSG_CSS);
-  writeFileSync(path.join(site, 'docs/several.html'), `<!doctype html>
+const course = useCourseSite({ mount: 'mha', prefix: 'mha-anchors-', files: {
+  'docs/attention.html': ssgPage(),
+  'docs/ssg.js': SSG_SCRIPT,
+  'docs/ssg.css': SSG_CSS,
+  'docs/several.html': `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Several blends</title><link rel="icon" href="data:,">
 <script type="module" src="../mha/multiple-heads.js"></script></head>
 <body><main><h1>Several blends</h1>
 <mha-blend id="b1"></mha-blend><mha-blend id="b2"></mha-blend><mha-blend id="b3"></mha-blend>
 <mha-blend id="off" url-state="off"></mha-blend><mha-blend id="own" state-key="own"></mha-blend>
-</main></body></html>`);
-  server = await serveStatic(site);
-  browser = await openBrowser();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  rmSync(site, { recursive: true, force: true });
-});
+</main></body></html>`,
+} });
 
-const PAGE = () => `${server.url}docs/attention.html`;
+const PAGE = () => `${course.url}docs/attention.html`;
 const slider = (page, scope = 'mha-blend') => page.locator(scope).getByRole('slider', { name: 'One head: weight on “researcher”' });
 const stateOf = (page, selector = 'mha-blend') => page.$eval(selector, (w) => JSON.stringify(w.state));
 const stateInAddress = (page, key = 'blend') => page.evaluate((key) => new URL(location.href).searchParams.get(`mha.${key}`), key);
@@ -97,7 +82,7 @@ async function slowWasm(page, ms = 1500) {
 
 describe('URL state and anchors', () => {
   test('an edit keeps section links working; a table-of-contents click keeps the state; a reload shows both', async () => {
-    const { page, problems } = await newWatchedPage(browser);
+    const { page, problems } = await newWatchedPage(course.browser);
     await page.goto(PAGE());
     await ready(page);
     await slider(page).press('PageUp');
@@ -120,7 +105,7 @@ describe('URL state and anchors', () => {
 
     // What a shared link shows: the same section and the same state.
     const link = page.url();
-    const other = await newWatchedPage(browser);
+    const other = await newWatchedPage(course.browser);
     await other.page.goto(link);
     await ready(other.page);
     assert.equal(await stateOf(other.page), edited);
@@ -133,7 +118,7 @@ describe('URL state and anchors', () => {
   });
 
   test('Back and Forward restore the state each entry was left with', async () => {
-    const { page, problems } = await newWatchedPage(browser);
+    const { page, problems } = await newWatchedPage(course.browser);
     await page.goto(PAGE());
     await ready(page);
     const start = await stateOf(page);
@@ -170,7 +155,7 @@ describe('URL state and anchors', () => {
   });
 
   test('opened at a section below late widgets, the page lands there; old links still work', async () => {
-    const { page, problems } = await newWatchedPage(browser);
+    const { page, problems } = await newWatchedPage(course.browser);
     await slowWasm(page);
     const state = { budget: [0.3, 0.3, 0.1, 0, 0.1, 0, 0.1, 0.1, 0, 0, 0] };
     const cases = [
@@ -201,8 +186,8 @@ describe('URL state and anchors', () => {
 
   test('a host page’s own key=value hash is left alone, before and after an edit', async () => {
     // (The page without a scroll tracker: the generator's would rewrite the hash itself.)
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${server.url}docs/several.html#tab=2&view=notes`);
+    const { page, problems } = await newWatchedPage(course.browser);
+    await page.goto(`${course.url}docs/several.html#tab=2&view=notes`);
     await page.locator('#own[ready]').waitFor();
     assert.equal(await page.evaluate(() => location.hash), '#tab=2&view=notes');
     await slider(page, '#own').press('PageUp');
@@ -214,7 +199,7 @@ describe('URL state and anchors', () => {
   });
 
   test('the reader who scrolls while widgets load keeps their place', async () => {
-    const { page, problems } = await newWatchedPage(browser);
+    const { page, problems } = await newWatchedPage(course.browser);
     await slowWasm(page, 2000);
     await page.goto(`${PAGE()}#end`);
     await page.mouse.move(300, 300);
@@ -232,8 +217,8 @@ describe('URL state and anchors', () => {
   });
 
   test('several same-kind widgets: separate keys and a warning; url-state="off" stays out of the address', async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${server.url}docs/several.html`);
+    const { page, problems } = await newWatchedPage(course.browser);
+    await page.goto(`${course.url}docs/several.html`);
     await page.locator('#own[ready]').waitFor();
     for (const id of ['b1', 'b2', 'b3', 'off']) await page.locator(`#${id}[ready]`).waitFor();
     const keys = await page.$$eval('mha-blend', (all) => all.map((w) => `${w.id}:${w.getAttribute('url-state') === 'off' ? '-' : w.stateKey}`));
@@ -267,9 +252,9 @@ describe('URL state and anchors', () => {
 
   test('the lesson page: heights reserved while the core loads; opened at a section, it lands there', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-      const { page, problems } = await newWatchedPage(browser, viewport);
+      const { page, problems } = await newWatchedPage(course.browser, viewport);
       await slowWasm(page, 2000);
-      await page.goto(`${server.url}mha/#heads-are-not-copies`);
+      await page.goto(`${course.url}mha/#heads-are-not-copies`);
       // The registry's widgets that the lesson shows (each must say its loadingHeight).
       const tags = await page.evaluate((tags) => tags.filter((t) => document.querySelector(t)), Object.values(WIDGETS).map((w) => w.tag));
       assert.ok(tags.length >= 5, tags.join());
