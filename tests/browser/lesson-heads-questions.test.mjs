@@ -366,7 +366,7 @@ describe('heads-questions widget', () => {
 
   test('keyboard: at most 15 tab stops, each map and grid one stop, visible focus', async () => {
     const { page, problems, widget } = await openWidget();
-    await widget.locator('summary').click(); // the X grid too
+    await widget.locator('.features summary').click(); // the X grid too
     await widget.evaluate((host) => host.shadowRoot.querySelector('.caption').scrollIntoView());
     await page.evaluate(() => {
       const before = document.createElement('button');
@@ -490,7 +490,7 @@ describe('heads-questions widget', () => {
   for (const colorScheme of ['light', 'dark']) {
     test(`axe: no violations in the widget (${colorScheme}), X open`, async () => {
       const { page, problems, widget } = await openWidget(WIDE, { colorScheme });
-      await widget.locator('summary').click();
+      await widget.locator('.features summary').click();
       await widget.locator('.features .ui-cell[tabindex="0"]').focus();
       await page.evaluate(axeSource);
       const found = await page.evaluate(() => window.axe.run({ include: [['mha-heads-questions']] }, {

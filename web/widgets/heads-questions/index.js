@@ -126,11 +126,18 @@ export class HeadsQuestionsWidget extends MhaWidget {
       this.valuesButton.setAttribute('aria-pressed', String(on));
       for (const grid of this.grids) grid.setValuesMode(on);
     });
+    // How to edit, and what a positive or negative entry means, on request: the grid's
+    // readout already names the focused cell, and the caption says what to try. The
+    // disclosure and Show values share a row (on a phone they would otherwise be three lines).
+    const howSummary = element('summary', { textContent: m.t('headsQuestions.howTo') });
+    howSummary.setAttribute('aria-controls', 'wq-how');
+    const how = element('details', { id: 'wq-how', className: 'edit-how' }, [
+      howSummary, element('p', { className: 'edit-help muted', textContent: m.t('headsQuestions.editHelp') }),
+    ]);
     this.editor = element('section', { id: 'wq-editor', className: 'editor', dataset: { panel: 'edit' } }, [
       this.editTitle, this.editQuestion,
       ...this.grids.map((g) => g.element),
-      element('p', { className: 'edit-help muted', textContent: m.t('headsQuestions.editHelp') }),
-      this.valuesButton,
+      element('div', { className: 'edit-tools' }, [this.valuesButton, how]),
       this.editNote,
     ]);
     this.editor.setAttribute('aria-label', m.t('headsQuestions.editorLabel'));
@@ -260,6 +267,8 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.editNote.textContent = state.tied
       ? m.t('headsQuestions.tiedNote', { count: heads.length })
       : m.t('headsQuestions.onlyNote', { name: selectedName });
+    // Untied, the note repeats the caption; a phone drops it (heads-questions.css).
+    this.editNote.classList.toggle('tied', state.tied);
     this.#announce(state, summaries);
     this.previous = state;
   }
