@@ -73,8 +73,9 @@ export class WoMixingWidget extends MhaWidget {
     this.gridsFor = null; // the head count the grids are built for
     this.valuesMode = false;
 
-    const complement = w.heads.find((head) => head.id === 'complement') ?? w.heads[1];
-    const caption = element('p', { className: 'caption' }, notation(m.t('woMixing.caption', { name: m.headName(complement) })));
+    // Row 4 is the Complement finder's first coordinate; column 1 is where the Subject finder's
+    // first coordinate already goes (the "shared" preset and its note say so in words).
+    const caption = element('p', { className: 'caption' }, notation(m.t('woMixing.caption')));
     caption.append(' ', layerLink('mix', undefined, m));
 
     // The layer's shape and the token whose vectors are shown.
@@ -126,8 +127,9 @@ export class WoMixingWidget extends MhaWidget {
     this.valuesButton.setAttribute('aria-pressed', 'false');
     this.valuesButton.setAttribute('aria-controls', WO_PANEL);
     this.valuesButton.addEventListener('click', () => this.#setValuesMode(!this.valuesMode));
+    // "Show the numbers" changes how the grid is drawn, so it sits on the grid's heading line.
     const woPanel = element('section', { className: 'panel wo-panel', id: WO_PANEL, dataset: { panel: 'wo' } }, [
-      element('h3', {}, notation(m.t('woMixing.woHeading'))),
+      element('div', { className: 'wo-heading' }, [element('h3', {}, notation(m.t('woMixing.woHeading'))), this.valuesButton]),
       element('p', { className: 'hint' }, notation(m.t('woMixing.woHint'))),
       this.woHost,
     ]);
@@ -137,18 +139,17 @@ export class WoMixingWidget extends MhaWidget {
     const woPresets = element('div', { className: 'wo-presets', dataset: { panel: 'wo' } }, [
       element('div', { className: 'toolbar presets', role: 'group', ariaLabel: m.t('woMixing.presets') }, this.presetButtons),
       this.presetAbout,
-      this.valuesButton,
     ]);
 
     // 3. The output for the token as the stack of the heads' contributions (the effect).
     this.outputTitle = element('h3');
-    this.contributionBars = new StackedBars({ label: m.t('woMixing.contributionsLabel'), columnLabels: numbers(w.dModel), height: 170, columnWidth: 26, gap: 6 });
+    this.contributionBars = new StackedBars({ label: m.t('woMixing.contributionsLabel'), columnLabels: numbers(w.dModel), height: 124, columnWidth: 26, gap: 6 });
     this.legend = element('ul', { className: 'legend' });
     const outputPanel = element('section', { className: 'panel output-panel', id: OUTPUT_PANEL, dataset: { panel: 'output' } }, [
       this.outputTitle,
       element('figure', { className: 'bars' }, [
         this.contributionBars.element,
-        element('figcaption', {}, [this.legend, element('span', { className: 'muted', textContent: m.t('woMixing.contributionsNote', { count: w.dModel }) })]),
+        element('figcaption', {}, [this.legend, element('span', { className: 'muted', textContent: m.t('woMixing.contributionsNote') })]),
       ]),
     ]);
 
