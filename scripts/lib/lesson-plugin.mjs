@@ -155,14 +155,15 @@ function parseAttributes(text) {
 
 /**
  * Puts each widget's static figure, computed now by the core, inside its (empty) element.
- * Widgets without a static renderer are left as they are.
+ * Widgets without a static renderer are left as they are. The figures speak `locale` (the
+ * build's language), or an element's own lang attribute.
  */
-export async function addStaticFigures(html) {
+export async function addStaticFigures(html, { locale = 'en' } = {}) {
   const names = staticElements();
   const pattern = /<(mha-[a-z-]+)(\s[^>]*)?>\s*<\/\1>/g;
   const found = [...html.matchAll(pattern)].filter((m) => names.has(m[1]));
   if (found.length === 0) return html;
-  const context = { ...await nodeEngine() };
+  const context = { ...await nodeEngine(), locale };
   if (found.some((m) => names.get(m[1]) === 'training') && await staticRenderer('training')) {
     context.trainingComparison = await trainingComparison();
   }
@@ -181,8 +182,9 @@ export async function addStaticFigures(html) {
  * (with the widgets' static figures), and, in a build, link the world's head colours as a
  * stylesheet of their own (no inline style under the CSP; in the dev server main.js sets
  * them), so static figures and the prose's head names have them without JavaScript.
+ * `locale`: the language of the static figures (MHA_LOCALE, as vite.config.js reads it).
  */
-export function lessonPlugin({ file }) {
+export function lessonPlugin({ file, locale = process.env.MHA_LOCALE || 'en' }) {
   const absolute = path.resolve(file);
   let headColours = null;
   const headColoursPlugin = {
@@ -213,7 +215,7 @@ export function lessonPlugin({ file }) {
         return html
           .replaceAll('<!--lesson:title-->', escapeHtml(lesson.title ?? ''))
           .replaceAll('<!--lesson:subtitle-->', escapeHtml(lesson.subtitle ?? ''))
-          .replace('<!--lesson:body-->', await addStaticFigures(lesson.html));
+          .replace('<!--lesson:body-->', await addStaticFigures(lesson.html, { locale }));
       },
     },
     configureServer(server) {

@@ -10,24 +10,10 @@ import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
+import { englishIn, hasDecimalPoint } from '../node/english-words.mjs';
 
 const session = useSiteAndBrowser();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-// English words that German UI text does not contain. Words of the lesson's sentence and
-// of the reader's variants (the, who, it, was, this, nothing…) are token text, not UI, so
-// none of them is listed; neither are loanwords the German text uses on purpose (Query,
-// Key, Token, Concat, Softmax, Attention, Scores, Bias, Worker, Transformer, Median, Budget,
-// Matrix, Widget).
-const ENGLISH = new Set(`of and to is are with for one two head heads weight weights show hide reset undo
-  loading exact value values each row rows column columns drag press pick click type number width sum total other see
-  zoom layer output outputs sentence word words reader right skip past embed copy close cancel measure time times
-  only same from by its their what which when not all more less than how where there here these those your you has have
-  can could would will does feature features look looks spread evenly answer answers question questions correct wrong?
-  try notice back own coordinate coordinates direction directions matrices singular rank calls blocks area areas
-  merged designed tied untied editing selected maps stage project attend mix picked path numbers share shares moved lands
-  plane point points meaning meanings length sequence slider device cancelled stopped progress include`
-  .split(/\s+/).filter((word) => word && !word.endsWith('?')));
 
 /**
  * Every string a user can see or hear in the page's widgets: [tag, kind, text]. Lesson
@@ -67,16 +53,6 @@ function widgetStrings(page, selector = '*') {
     return out;
   }, selector);
 }
-
-/** The English words in a string (after taking out quoted token text „…“ and “…”, and tag names). */
-function englishIn(text) {
-  const words = text.replace(/„[^“]*“|“[^”]*”|\bmha-[a-z-]+/g, ' ').toLowerCase().split(/[^a-zäöüß’']+/).filter(Boolean);
-  return words.filter((word) => ENGLISH.has(word.replace(/[’']s$/, '')));
-}
-
-// A decimal point: a digit, a point, a digit, unless it is German grouping (1.024, 4.194.304).
-const GROUPED = /(^|[^\d.,])[1-9]\d{0,2}(\.\d{3})+(?!\d)/g;
-const hasDecimalPoint = (text) => /\d\.\d/.test(text.replace(GROUPED, '$1#'));
 
 /** Opens a page, replacing text in its HTML on the way (to set lang where a test wants it). */
 async function openWith(path, edit, viewport) {

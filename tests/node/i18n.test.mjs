@@ -10,6 +10,7 @@ import { isPluralEntry, messagesFor, registerLocale, resolveLocale } from '../..
 import { formatCount, formatNumber, formatPercent } from '../../web/widgets/shared/format.js';
 import { parseNumber } from '../../web/widgets/shared/parse-number.js';
 import { FieldFlow, fieldText } from '../../web/ui/field-flow.js';
+import { englishIn, hasDecimalPoint } from './english-words.mjs';
 
 const LOCALES_DIR = new URL('../../lessons/multiple-heads/locales/', import.meta.url);
 const catalog = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, LOCALES_DIR), 'utf8'));
@@ -172,4 +173,109 @@ test('nodes(): markup params are placed where their placeholders are', () => {
   const strong = { nodeType: 1, text: 'Try: ' };
   assert.deepEqual(en.nodes('common.quoted', { text: strong }), ['“', strong, '”']);
   assert.deepEqual(en.nodes('ui.budget.readout', { token: 'it', value: [strong, '!'] }), ['“it”: ', strong, '!']);
+});
+
+// German static figures and notices: what the build puts in a German page (MHA_LOCALE=de,
+// through the lesson plugin's own addStaticFigures), the learner-copy notices and a refused
+// file's reasons, and a refused link's reasons. No English UI word (the lesson's own text,
+// marked lang="en", and quoted token text are allowed), no decimal point, decimal commas.
+
+/**
+ * The text a reader sees or hears in HTML, with each piece's language: text nodes and
+ * aria-labels, skipping anything inside an element whose lang is not German.
+ */
+function readableText(html) {
+  const decode = (text) => text.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const VOID = new Set(['br', 'img', 'input', 'meta', 'link', 'hr']);
+  const stack = [];
+  const out = [];
+  const english = () => stack.some((frame) => frame.english);
+  for (const match of html.matchAll(/<(\/?)([a-zA-Z][\w-]*)((?:[^>"]|"[^"]*")*?)(\/?)>|([^<]+)/g)) {
+    const [, close, tag, attributes, selfClosing, text] = match;
+    if (text !== undefined) {
+      if (!english() && text.trim()) out.push(decode(text.trim()));
+      continue;
+    }
+    if (close) {
+      const at = stack.map((frame) => frame.tag).lastIndexOf(tag);
+      if (at >= 0) stack.length = at;
+      continue;
+    }
+    const lang = /\slang="([^"]*)"/.exec(attributes)?.[1];
+    const frame = { tag, english: lang !== undefined && !lang.startsWith('de') };
+    const label = /\saria-label="([^"]*)"/.exec(attributes)?.[1];
+    if (label && !english() && !frame.english) out.push(decode(label));
+    if (!selfClosing && !VOID.has(tag)) stack.push(frame);
+  }
+  return out;
+}
+
+test('readableText skips the lesson text marked lang="en" and reads aria-labels', () => {
+  assert.deepEqual(readableText('<p>Richtig: <b lang="en">Only <var>W</var></b> <span lang="en">the <i>reason</i></span></p><svg aria-label="Zeile &amp; Spalte"><rect/></svg>'),
+    ['Richtig:', 'Zeile & Spalte']);
+});
+
+const germanProblems = (texts) => texts.flatMap((text) => {
+  const found = englishIn(text);
+  return [...(found.length ? [`English (${found.join(', ')}): ${text.slice(0, 160)}`] : []), ...(hasDecimalPoint(text) ? [`decimal point: ${text.slice(0, 160)}`] : [])];
+});
+
+test('German static figures (a German build, and lang="de" on one element): no English UI word, decimal commas', async () => {
+  const { addStaticFigures } = await import('../../scripts/lib/lesson-plugin.mjs');
+  const { WIDGETS } = await import('../../web/widgets/registry.js');
+  const { IDEAS } = await import('../../web/widgets/practice/practice-data.js');
+  const elements = [
+    ...Object.values(WIDGETS).map((w) => `<${w.tag}></${w.tag}>`),
+    '<mha-practice></mha-practice>', ...IDEAS.map((idea) => `<mha-practice idea="${idea.id}"></mha-practice>`),
+    '<mha-layer heads="2" token="3"></mha-layer>', '<mha-wo-mixing heads="2"></mha-wo-mixing>', '<mha-practice idea="nonsense"></mha-practice>',
+  ];
+  const german = await addStaticFigures(elements.join('\n'), { locale: 'de' });
+  const texts = readableText(german);
+  assert.deepEqual(germanProblems(texts), []);
+  const commas = texts.filter((text) => /\d,\d/.test(text)).length;
+  assert.ok(commas > 30, `numbers with decimal commas (${commas})`);
+  const note = messagesFor('de').t('staticFigure.note');
+  assert.equal(german.split(note).length - 1, Object.keys(WIDGETS).length + 2, 'every figure has the German note');
+  assert.ok(!german.includes('Static figure:'));
+  // The lesson's problems stay English, marked so: their prompts are there, as lang="en".
+  assert.match(german, /<p class="mha-static-prompt" lang="en">/);
+  // One element's lang wins over the build's language, both ways.
+  const mixed = await addStaticFigures('<mha-blend lang="de"></mha-blend><mha-layer></mha-layer>');
+  assert.equal(mixed.split(note).length - 1, 1);
+  const english = await addStaticFigures('<mha-blend lang="en"></mha-blend>', { locale: 'de' });
+  assert.match(english, /One head, one average/);
+});
+
+test('German learner-copy notices, refused files and refused links: no English UI word', async () => {
+  const { fakeStorage, malformedFiles, newCopy } = await import('./malformed-copies.mjs');
+  const { STORAGE_KEY } = await import('../../web/widgets/shared/learner-copy.js');
+  const { linkProblemIn, readLessonState } = await import('../../web/widgets/shared/lesson-state.js');
+  const de = messagesFor('de');
+  const texts = [];
+  // Storage blocked (a sandboxed frame), storage full, a saved copy that cannot be read.
+  texts.push(newCopy(fakeStorage(), false).noticeIn(de));
+  const full = newCopy(fakeStorage());
+  full.storage.setItem = () => { throw new Error('QuotaExceededError'); };
+  full.recordAttempt('blend-why', { option: 'uniform' }, false);
+  texts.push(full.noticeIn(de));
+  texts.push(newCopy(fakeStorage({ [STORAGE_KEY]: '{' })).noticeIn(de));
+  assert.equal(texts.length, 3);
+  assert.ok(texts.every((text) => typeof text === 'string' && text.length > 40), texts.join('\n'));
+  assert.notEqual(texts[0], newCopy(fakeStorage(), false).notice, 'German, not the English notice');
+  // Every malformed file is refused in German. Two parts are not this lesson's text and stay
+  // as given: JSON.parse's own reason (in parentheses after „kein JSON“) and a widget's own
+  // reason for refusing a state (after „Zustand: “, the widget's sanitiser speaks English).
+  const refusals = malformedFiles().map(([text]) => newCopy().importText(text, de));
+  assert.ok(refusals.every((result) => !result.ok));
+  texts.push(...refusals.map(({ message }) => message.replace(/kein JSON \(.*\)\.$/, 'kein JSON.').replace(/Zustand: .*$/, 'Zustand.')));
+  // A link's state that is not JSON, and one too long to read.
+  texts.push(linkProblemIn(readLessonState('?mha.blend=%7B').errors.blend, de));
+  const tooLong = linkProblemIn(readLessonState(`?mha.blend=${'9'.repeat(30000)}`).errors['*'], de);
+  assert.match(tooLong, /\(30\.010 Zeichen\)/, 'the count (of "mha.blend=" and 30,000 digits) with German grouping');
+  texts.push(tooLong);
+  assert.deepEqual(germanProblems(texts), []);
+  assert.ok(refusals.some(({ message }) => /^Diese Datei ist keine gültige Kopie dieser Lektion: „answers“: erwartet wird ein Objekt\.$/.test(message)), 'a field name quoted, the reason German');
+  // English is unchanged.
+  assert.match(newCopy(fakeStorage(), false).notice, /kept only until you leave the page/);
+  assert.equal(linkProblemIn(readLessonState('?mha.blend=%7B').errors.blend, messagesFor('en')), 'The link’s state for this widget is not valid JSON.');
 });

@@ -3,35 +3,33 @@
 // pass of each, with bars for the multiply-adds (equal) and the exp() calls (growing with h),
 // and the rank of one world head's similarity matrix. Every number from the core through
 // SplitModels, for the `state` attribute's state (or the starting one).
-import { formatCount, formatNumber } from '../shared/format.js';
-import { escapeHtml, htmlTable, staticFigure, stateAttribute, svgImage, svgRect, svgText } from '../shared/static-figure.js';
+import { escapeHtml, figureFromState, figureMessages, htmlTable, messageHtml, rawHtml, staticFigure, svgImage, svgRect, svgText } from '../shared/static-figure.js';
 import { SplitModels, sanitizeSplitState, splitConfig, startingState } from './head-splitting-model.js';
 
-export function renderStaticFigure(attributes, { engine }) {
+export function renderStaticFigure(attributes, { engine, locale }) {
+  const m = figureMessages(attributes, locale);
   let config;
   try {
     config = splitConfig(JSON.parse(attributes?.config ?? '{}'));
   } catch {
     config = splitConfig();
   }
-  let state = startingState(config);
-  try {
-    const raw = stateAttribute(attributes);
-    if (raw) state = sanitizeSplitState(raw, config);
-  } catch { /* the live widget reports a bad state; the figure shows the start */ }
-  const models = new SplitModels(engine, config);
-  try {
-    return figure(models.compute(state), state);
-  } finally {
-    models.dispose();
-  }
+  return figureFromState(attributes, {
+    start: startingState(config),
+    sanitize: (raw) => sanitizeSplitState(raw, config),
+    createModel: () => new SplitModels(engine, config),
+    draw: (models, state) => figure(models.compute(state), state, m),
+  });
 }
 
-function figure(view, state) {
+function figure(view, state, m) {
   const { table, spectrum } = view;
   const L = state.seqLen;
+  const t = (key, params) => m.t(`staticFigure.headSplitting.${key}`, params);
+  const html = (key, params) => messageHtml(m, `staticFigure.headSplitting.${key}`, params);
   const most = (key) => Math.max(...table.map((row) => row.counts[key]));
   const shape = (row) => `${row.config.numHeads} × ${row.config.dK}`;
+  const labelOf = (row) => m.dataText('data.headSplittingConfigurations', row.label);
   // Two bars per configuration, as long as its count relative to the largest: multiply-adds
   // (the accent colour; equal for every split) and exp() calls (hatched grey; one per entry
   // of the h weight matrices of L x L).
@@ -41,30 +39,35 @@ function figure(view, state) {
   const rowHeight = 40;
   const body = table.map((row, i) => {
     const y = i * rowHeight;
-    return svgText(0, y + 13, `${row.label}`, { className: 'label' })
+    return svgText(0, y + 13, labelOf(row), { className: 'label' })
       + svgText(0, y + 29, shape(row), { className: 'small' })
       + svgRect(labelWidth, y + 3, barWidth * (row.counts.attention / most('attention')), 14, { className: 'accent' })
       + svgRect(labelWidth, y + 20, barWidth * (row.counts.exponentials / most('exponentials')), 10, { className: 'exp' });
   }).join('');
-  const label = `Multiply-adds of attention and exp() calls at L = ${L}: ${table.map((row) => `${row.label} (${shape(row)}): ${formatCount(row.counts.attention)} multiply-adds, ${formatCount(row.counts.exponentials)} exp() calls`).join('; ')}.`;
+  const rows = table.map((row) => t('labelRow', { label: labelOf(row), shape: shape(row), attention: m.count(row.counts.attention), exponentials: m.count(row.counts.exponentials) }));
+  const label = t('label', { L: String(L), rows: rows.join('; ') });
   const svg = svgImage({ width, height: table.length * rowHeight, label, body });
   const counts = htmlTable({
-    caption: `One forward pass at d_model = ${table[0].config.dModel}, L = ${L}, counted by the core`,
-    head: ['configuration', 'h × d_k', 'multiply-adds (scores + weighted sum)', 'exp() calls'],
-    rows: table.map((row) => [escapeHtml(row.label), shape(row), formatCount(row.counts.attention), formatCount(row.counts.exponentials)]),
+    caption: html('tableCaption', { dModel: String(table[0].config.dModel), L: String(L) }),
+    head: ['configuration', 'shape', 'attention', 'exponentials'].map((key) => html(`column.${key}`)),
+    rows: table.map((row) => [escapeHtml(labelOf(row)), shape(row), m.count(row.counts.attention), m.count(row.counts.exponentials)]),
     className: 'num',
   });
   const same = table.every((row) => row.counts.attention === table[0].counts.attention);
   const head = spectrum.head;
   const dK = spectrum.config.dK;
-  const values = spectrum.values.slice(0, Math.max(spectrum.nonZero + 1, 1)).map((v) => formatNumber(v, 2));
-  const rank = `<p class="mha-static-readouts">The price: the world's <b class="head-chip ${head.merged ? 'head-merged' : `head-${head.members[0].id}`}">${escapeHtml(head.name)}</b> (h = ${spectrum.config.numHeads}, d_k = ${dK}) compares words through W_Q W_Kᵀ with <strong>${spectrum.nonZero}</strong> non-zero singular ${spectrum.nonZero === 1 ? 'value' : 'values'} (at most d_k = ${dK}): ${values.join(', ')}${spectrum.values.length > values.length ? ', …' : ''}.</p>`;
+  const values = spectrum.values.slice(0, Math.max(spectrum.nonZero + 1, 1)).map((v) => m.number(v, 2));
+  const chip = `<b class="head-chip ${head.merged ? 'head-merged' : `head-${head.members[0].id}`}">${escapeHtml(m.headName(head))}</b>`;
+  const rank = `<p class="mha-static-readouts">${html('rank', {
+    head: rawHtml(chip), h: String(spectrum.config.numHeads), dK: String(dK), count: spectrum.nonZero,
+    nonZero: rawHtml(`<strong>${spectrum.nonZero}</strong>`),
+    values: values.join(t('valueSeparator')) + (spectrum.values.length > values.length ? `${t('valueSeparator')}…` : ''),
+  })}</p>`;
   return staticFigure({
     name: 'head-splitting',
-    title: 'Head splitting',
-    caption: same
-      ? `Splitting d_model into more, narrower heads leaves the attention's multiply-adds the same (${formatCount(table[0].counts.attention)} in each row); only the exp() calls grow with h.`
-      : 'The core’s counts for each configuration.',
+    title: t('title'),
+    caption: same ? html('captionSame', { attention: m.count(table[0].counts.attention) }) : html('captionCounts'),
     body: svg + counts + rank,
+    m,
   });
 }

@@ -5,33 +5,29 @@
 // word's path in words (pathSentence, the widget's own). State from the `state`
 // attribute, else the starting state with the heads / token / head attributes.
 import { headClass } from '../shared/world.js';
-import { escapeHtml, staticFigure, stateAttribute, svgGrid, svgImage, svgText } from '../shared/static-figure.js';
+import { escapeHtml, figureFromState, figureMessages, staticFigure, stringAttribute, svgGrid, svgImage, svgText } from '../shared/static-figure.js';
 import { LayerModel, defaultLayerState, layerOverrides, pathSentence, sanitizeLayerState } from './layer-model.js';
 
 const CELL = 5;
 const GAP = 14;
 
-export function renderStaticFigure(attributes, { engine, world }) {
-  const read = (name) => (typeof attributes?.[name] === 'string' ? attributes[name] : null);
-  const { overrides } = layerOverrides(world, { heads: read('heads'), token: read('token'), head: read('head') });
-  let state = defaultLayerState(world, overrides);
-  try {
-    const raw = stateAttribute(attributes);
-    if (raw) state = sanitizeLayerState(raw, world);
-  } catch { /* the live widget reports a bad state; the figure shows the start */ }
-  const model = new LayerModel(engine, world);
-  try {
-    const view = model.compute(state);
-    return figure(world, view, state);
-  } finally {
-    model.dispose();
-  }
+export function renderStaticFigure(attributes, { engine, world, locale }) {
+  const m = figureMessages(attributes, locale);
+  const [heads, token, head] = ['heads', 'token', 'head'].map((name) => stringAttribute(attributes, name));
+  const { overrides } = layerOverrides(world, { heads, token, head });
+  return figureFromState(attributes, {
+    start: defaultLayerState(world, overrides),
+    sanitize: (raw) => sanitizeLayerState(raw, world),
+    createModel: () => new LayerModel(engine, world),
+    draw: (model, state) => figure(world, model.compute(state), state, m),
+  });
 }
 
 /** The largest |value| of a matrix (the scale of its diverging grid). */
 const largest = (m) => m.data.reduce((a, v) => Math.max(a, Math.abs(v)), 0) || 1;
 
-function figure(w, view, state) {
+function figure(w, view, state, m) {
+  const t = (key, params) => m.t(`staticFigure.layer.${key}`, params);
   const parts = [];
   // Two rows (narrow enough for a phone): X and the heads' weights, then Concat, W_O, output.
   const rowHeight = 26 + w.L * CELL + 12;
@@ -47,10 +43,10 @@ function figure(w, view, state) {
     place(title, `${m.rows} × ${m.cols}`, (gx, gy) => svgGrid({ x: gx, y: gy, rows: m.rows, cols: m.cols, data: m.data, cell: CELL, max: largest(m), diverging: true, ...options }));
     x += m.cols * CELL + GAP;
   };
-  matrix('X', view.x, { outlineRow: state.token });
+  matrix(t('x'), view.x, { outlineRow: state.token });
   view.weights.forEach((weights, i) => {
     const head = view.heads[i];
-    place(`head ${i + 1}`, `${weights.rows} × ${weights.cols}`, (gx, gy) => svgGrid({
+    place(t('head', { number: String(i + 1) }), `${weights.rows} × ${weights.cols}`, (gx, gy) => svgGrid({
       x: gx, y: gy, rows: weights.rows, cols: weights.cols, data: weights.data, cell: CELL, headClass: headClass(head),
       outlineRow: i === state.head ? state.token : null,
     }));
@@ -61,7 +57,7 @@ function figure(w, view, state) {
   row = 1;
   // The concatenation: each head's columns drawn in its colour, strength by |value|.
   const concatMax = largest(view.concat);
-  place('Concat', `${view.concat.rows} × ${view.concat.cols}`, (gx, gy) => view.heads.map((head) => {
+  place(t('concat'), `${view.concat.rows} × ${view.concat.cols}`, (gx, gy) => view.heads.map((head) => {
     const cols = head.end - head.start;
     const block = new Float32Array(view.concat.rows * cols);
     for (let r = 0; r < view.concat.rows; r++) {
@@ -70,18 +66,21 @@ function figure(w, view, state) {
     return svgGrid({ x: gx + head.start * CELL, y: gy, rows: view.concat.rows, cols, data: block, cell: CELL, max: concatMax, headClass: headClass(head), outlineRow: state.token });
   }).join(''));
   x += view.concat.cols * CELL + GAP;
-  matrix('W_O', view.wo);
-  matrix('output', view.output, { outlineRow: state.token });
+  matrix(t('wo'), view.wo);
+  matrix(t('output'), view.output, { outlineRow: state.token });
   width = Math.max(width, x - GAP);
   const height = rowHeight + 26 + Math.max(view.concat.rows, view.wo.rows) * CELL;
-  const headNames = view.heads.map((head, i) => `head ${i + 1} ${head.name}`).join(', ');
-  const label = `The layer with h = ${view.h} heads of width ${view.dK}: X (${view.x.rows} × ${view.x.cols}), the attention weights of ${headNames} (${view.x.rows} × ${view.x.rows} each), Concat, W_O and the output; the row of “${w.tokens[state.token]}” framed.`;
+  const headNames = view.heads.map((head, i) => t('headNamed', { number: String(i + 1), name: m.headName(head) })).join(', ');
+  const label = t('label', {
+    h: String(view.h), dK: String(view.dK), x: `${view.x.rows} × ${view.x.cols}`, heads: headNames, weights: `${view.x.rows} × ${view.x.rows}`, word: w.tokens[state.token],
+  });
   const svg = svgImage({ width, height, label, body: parts.join(''), scale: 1.4 });
-  const legend = `<p class="mha-static-readouts">${view.heads.map((head, i) => `<span class="head-chip ${headClass(head)}">head ${i + 1}: ${escapeHtml(head.name)}</span>`).join(' ')}</p>`;
+  const legend = `<p class="mha-static-readouts">${view.heads.map((head, i) => `<span class="head-chip ${headClass(head)}">${escapeHtml(t('legend', { number: String(i + 1), name: m.headName(head) }))}</span>`).join(' ')}</p>`;
   return staticFigure({
     name: 'layer',
-    title: 'The layer at a glance',
-    caption: escapeHtml(pathSentence(view, state)),
+    title: t('title'),
+    caption: escapeHtml(pathSentence(view, state, m)),
     body: svg + legend,
+    m,
   });
 }

@@ -61,7 +61,7 @@ export function copyPanel(session, m = messagesFor('en')) {
   const say = (text) => { message.textContent = text; };
   const refresh = () => {
     notice.hidden = !copy.notice;
-    notice.textContent = copy.notice ?? '';
+    notice.textContent = copy.noticeIn(m) ?? '';
     const progress = copy.progress(PROBLEM_IDS);
     total.textContent = TEXT.total(progress.done, progress.total);
     list.replaceChildren(...IDEAS.map((idea) => {
@@ -98,7 +98,7 @@ export function copyPanel(session, m = messagesFor('en')) {
       say(TEXT.unreadableFile(error.message));
       return;
     }
-    const result = copy.importText(text);
+    const result = copy.importText(text, m);
     if (!result.ok) {
       say(TEXT.refused(result.message));
       return;

@@ -94,7 +94,7 @@ export class PracticeProblems extends HTMLElement {
       const { done } = copy.progress(problems.map((p) => p.id));
       summary.textContent = this.text.summary(problems.length, done);
       notice.hidden = !copy.notice;
-      notice.textContent = copy.notice ?? '';
+      notice.textContent = copy.noticeIn(this.m) ?? '';
     };
     // Restoring marks every kept answer again with the core: done when first opened.
     details.addEventListener('toggle', () => { if (details.open) this.#restore(); });

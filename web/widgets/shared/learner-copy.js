@@ -11,7 +11,9 @@
 //     widgets: { <state key>: { tag: "mha-…", state: <that widget's state> } } }
 // An answer is { option } (choose, predict), { text } (number) or { claim: "done" |
 // "impossible", state } (widget tasks: the widget's state that was checked).
+import { messagesFor } from './i18n.js';
 import { readLessonState } from './lesson-state.js';
+import { WIDGETS } from '../registry.js';
 
 export const COPY_FORMAT = 'multiple-heads-learner-copy';
 export const COPY_VERSION = 1;
@@ -25,27 +27,40 @@ const STATE_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
 const TAG = /^mha-[a-z-]{1,40}$/;
 const TOP_KEYS = ['format', 'version', 'lesson', 'seed', 'answers', 'widgets'];
 
-// UI strings of this file (one table, for the message files).
-const TEXT = {
-  memoryOnly: 'This page may not keep data on your device here, so your answers and widget states are kept only until you leave the page. Use “Export my copy” to keep them.',
-  full: 'Your device refused to store more for this page, so from now on your work is kept only until you leave the page. Use “Export my copy” to keep it.',
-  unreadable: 'Your saved copy could not be read, so this page starts a new one; the old one is kept aside on this device.',
-  notJson: (why) => `This file is not a copy of this lesson: it is not JSON (${why}).`,
-  tooBig: (kb) => `This file is ${kb} kB; a copy of this lesson is at most ${MAX_FILE_BYTES / 1024} kB.`,
-  bad: (where, why) => `This file is not a valid copy of this lesson: ${where}: ${why}.`,
-  widgetRefused: (title, why) => `Your copy's state for “${title}” was refused (${why}); the widget keeps its current state.`,
-};
+// The learner's messages come from the locale files (group learnerCopy), in the language of
+// the element that shows them: `notice` is English, noticeIn(m) any language; a refused
+// file's message is put together from where in the file and why, each a message of its own.
+const say = (m, key, params) => m.t(`learnerCopy.${key}`, params);
 
 const isObject = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const clip = (text) => String(text).slice(0, 40);
 
-class CopyError extends Error {}
-const bad = (where, why) => { throw new CopyError(TEXT.bad(where, why)); };
+/**
+ * A file that is not a valid copy: `where` is a list of places ([key, params] of
+ * learnerCopy.where, or a JSON field's name), `why` a [key, params] of learnerCopy.why (or
+ * a widget's own message, as ['raw', { text }]). messageIn(m) says it in m's language.
+ */
+class CopyError extends Error {
+  constructor(where, why) {
+    super('');
+    this.where = where;
+    this.why = why;
+    this.message = this.messageIn(messagesFor('en'));
+  }
+
+  messageIn(m) {
+    const where = this.where.map((part) => (typeof part === 'string' ? say(m, 'where.field', { name: part }) : say(m, `where.${part[0]}`, part[1]))).join(', ');
+    const why = this.why[0] === 'raw' ? this.why[1].text : say(m, `why.${this.why[0]}`, this.why[1]);
+    return say(m, 'bad', { where, why });
+  }
+}
+const bad = (where, why, params = {}) => { throw new CopyError([where].flat(), typeof why === 'string' ? [why, params] : why); };
+const raw = (text) => ['raw', { text }];
 
 function onlyKeys(value, keys, where) {
-  if (!isObject(value)) bad(where, 'expected an object');
-  for (const key of Object.keys(value)) if (!keys.includes(key)) bad(where, `unexpected field “${clip(key)}”`);
-  for (const key of keys) if (!Object.hasOwn(value, key)) bad(where, `field “${key}” is missing`);
+  if (!isObject(value)) bad(where, 'object');
+  for (const key of Object.keys(value)) if (!keys.includes(key)) bad(where, 'unexpectedField', { field: clip(key) });
+  for (const key of keys) if (!Object.hasOwn(value, key)) bad(where, 'missingField', { field: key });
 }
 
 /**
@@ -54,37 +69,37 @@ function onlyKeys(value, keys, where) {
  * (each widget's own strict state check; it throws on a bad state).
  */
 export function validateCopy(raw, { problems, sanitizers }) {
-  onlyKeys(raw, TOP_KEYS, 'the copy');
-  if (raw.format !== COPY_FORMAT) bad('format', `expected “${COPY_FORMAT}”`);
-  if (raw.version !== COPY_VERSION) bad('version', `expected ${COPY_VERSION}`);
-  if (raw.lesson !== LESSON_ID) bad('lesson', `expected “${LESSON_ID}”`);
-  if (!Number.isInteger(raw.seed) || raw.seed < 0 || raw.seed > 0xffffffff) bad('seed', 'expected a whole number from 0 to 4294967295');
-  if (!isObject(raw.answers)) bad('answers', 'expected an object');
+  onlyKeys(raw, TOP_KEYS, [['copy']]);
+  if (raw.format !== COPY_FORMAT) bad('format', 'quoted', { value: COPY_FORMAT });
+  if (raw.version !== COPY_VERSION) bad('version', 'value', { value: String(COPY_VERSION) });
+  if (raw.lesson !== LESSON_ID) bad('lesson', 'quoted', { value: LESSON_ID });
+  if (!Number.isInteger(raw.seed) || raw.seed < 0 || raw.seed > 0xffffffff) bad('seed', 'seed', { max: '4294967295' });
+  if (!isObject(raw.answers)) bad('answers', 'object');
   const answers = Object.create(null);
   for (const [id, record] of Object.entries(raw.answers)) {
-    const where = `answers “${clip(id)}”`;
+    const where = [['answers', { id: clip(id) }]];
     const problem = Object.hasOwn(problems, id) ? problems[id] : null;
-    if (!problem) bad(where, 'no such problem in this lesson');
+    if (!problem) bad(where, 'noProblem');
     onlyKeys(record, ['attempts'], where);
-    if (!Array.isArray(record.attempts) || record.attempts.length === 0 || record.attempts.length > MAX_ATTEMPTS) bad(where, `attempts: expected 1 to ${MAX_ATTEMPTS} attempts`);
+    if (!Array.isArray(record.attempts) || record.attempts.length === 0 || record.attempts.length > MAX_ATTEMPTS) bad(where, 'attempts', { max: MAX_ATTEMPTS });
     answers[id] = {
       attempts: record.attempts.map((attempt, k) => {
-        const at = `${where}, attempt ${k + 1}`;
+        const at = [...where, ['attempt', { number: k + 1 }]];
         onlyKeys(attempt, ['answer', 'correct', 'at'], at);
-        if (typeof attempt.correct !== 'boolean') bad(at, 'correct: expected true or false');
-        if (!Number.isInteger(attempt.at) || attempt.at < 0 || attempt.at > 8.64e15) bad(at, 'at: expected a time in milliseconds');
+        if (typeof attempt.correct !== 'boolean') bad(at, 'correct');
+        if (!Number.isInteger(attempt.at) || attempt.at < 0 || attempt.at > 8.64e15) bad(at, 'at');
         return { answer: validAnswer(problem, attempt.answer, at, sanitizers), correct: attempt.correct, at: attempt.at };
       }),
     };
   }
-  if (!isObject(raw.widgets)) bad('widgets', 'expected an object');
+  if (!isObject(raw.widgets)) bad('widgets', 'object');
   const widgets = Object.create(null);
   for (const [key, entry] of Object.entries(raw.widgets)) {
-    const where = `widgets “${clip(key)}”`;
-    if (!STATE_KEY.test(key)) bad(where, 'not a widget state key');
+    const where = [['widgets', { key: clip(key) }]];
+    if (!STATE_KEY.test(key)) bad(where, 'stateKey');
     onlyKeys(entry, ['tag', 'state'], where);
-    if (typeof entry.tag !== 'string' || !TAG.test(entry.tag) || !Object.hasOwn(sanitizers, entry.tag)) bad(where, 'tag: not a widget of this lesson');
-    widgets[key] = { tag: entry.tag, state: sanitized(sanitizers[entry.tag], entry.state, `${where}, state`) };
+    if (typeof entry.tag !== 'string' || !TAG.test(entry.tag) || !Object.hasOwn(sanitizers, entry.tag)) bad(where, 'tag');
+    widgets[key] = { tag: entry.tag, state: sanitized(sanitizers[entry.tag], entry.state, [...where, ['state']]) };
   }
   return { format: COPY_FORMAT, version: COPY_VERSION, lesson: LESSON_ID, seed: raw.seed, answers, widgets };
 }
@@ -93,42 +108,47 @@ function sanitized(sanitize, state, where) {
   try {
     return sanitize(structuredClone(state));
   } catch (error) {
-    return bad(where, error.message);
+    return bad(where, raw(error.message));
   }
 }
 
 function validAnswer(problem, answer, where, sanitizers) {
+  const at = [...where, ['answer']];
   if (problem.kind === 'choose' || problem.kind === 'predict') {
-    onlyKeys(answer, ['option'], `${where}, answer`);
-    if (!problem.options.includes(answer.option)) bad(`${where}, answer`, 'option: not one of this problem\'s options');
+    onlyKeys(answer, ['option'], at);
+    if (!problem.options.includes(answer.option)) bad(at, 'option');
     return { option: answer.option };
   }
   if (problem.kind === 'number') {
-    onlyKeys(answer, ['text'], `${where}, answer`);
-    if (typeof answer.text !== 'string' || answer.text.length > MAX_TEXT) bad(`${where}, answer`, `text: expected text of at most ${MAX_TEXT} characters`);
+    onlyKeys(answer, ['text'], at);
+    if (typeof answer.text !== 'string' || answer.text.length > MAX_TEXT) bad(at, 'text', { max: MAX_TEXT });
     return { text: answer.text };
   }
-  onlyKeys(answer, ['claim', 'state'], `${where}, answer`);
-  if (answer.claim !== 'done' && answer.claim !== 'impossible') bad(`${where}, answer`, 'claim: expected “done” or “impossible”');
+  onlyKeys(answer, ['claim', 'state'], at);
+  if (answer.claim !== 'done' && answer.claim !== 'impossible') bad(at, 'claim');
   const sanitize = sanitizers[problem.widget];
-  if (!sanitize) bad(`${where}, answer`, 'no widget for this problem');
-  return { claim: answer.claim, state: sanitized(sanitize, answer.state, `${where}, answer, state`) };
+  if (!sanitize) bad(at, 'noWidget');
+  return { claim: answer.claim, state: sanitized(sanitize, answer.state, [...at, ['state']]) };
 }
 
-/** Reads a file's text as a copy: { ok: true, copy } or { ok: false, message }. */
-export function parseCopyText(text, options) {
-  if (typeof text !== 'string') return { ok: false, message: TEXT.notJson('no text') };
-  if (text.length > MAX_FILE_BYTES) return { ok: false, message: TEXT.tooBig(Math.ceil(text.length / 1024)) };
-  let raw;
+/**
+ * Reads a file's text as a copy: { ok: true, copy } or { ok: false, message }, the message
+ * in the language of `m` (English by default).
+ */
+export function parseCopyText(text, options, m = messagesFor('en')) {
+  if (typeof text !== 'string') return { ok: false, message: say(m, 'notJson', { why: say(m, 'noText') }) };
+  if (text.length > MAX_FILE_BYTES) return { ok: false, message: say(m, 'tooBig', { kb: Math.ceil(text.length / 1024), max: MAX_FILE_BYTES / 1024 }) };
+  let json;
   try {
-    raw = JSON.parse(text);
+    json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: TEXT.notJson(clip(error.message)) };
+    return { ok: false, message: say(m, 'notJson', { why: clip(error.message) }) };
   }
   try {
-    return { ok: true, copy: validateCopy(raw, options) };
+    return { ok: true, copy: validateCopy(json, options) };
   } catch (error) {
-    return { ok: false, message: error instanceof CopyError ? error.message : TEXT.bad('the copy', clip(error.message)) };
+    const refusal = error instanceof CopyError ? error : new CopyError([['copy']], raw(clip(error.message)));
+    return { ok: false, message: refusal.messageIn(m) };
   }
 }
 
@@ -175,7 +195,7 @@ export class LearnerCopy extends EventTarget {
     this.storage = storage;
     this.persistent = persistent;
     this.options = { problems, sanitizers };
-    this.notice = persistent ? null : TEXT.memoryOnly;
+    this.noticeKey = persistent ? null : 'memoryOnly';
     this.#copy = this.#load();
   }
 
@@ -191,7 +211,7 @@ export class LearnerCopy extends EventTarget {
     if (parsed.ok) return parsed.copy;
     // Never thrown away: the unreadable text is kept aside for the learner (or a fix).
     try { this.storage.setItem(UNREADABLE_KEY, text); } catch { /* nothing more can be done */ }
-    this.notice = TEXT.unreadable;
+    this.noticeKey = 'unreadable';
     return emptyCopy();
   }
 
@@ -235,9 +255,19 @@ export class LearnerCopy extends EventTarget {
         // Full or newly blocked: keep working in memory and say so.
         this.storage = memoryStorage();
         this.persistent = false;
-        this.notice = TEXT.full;
+        this.noticeKey = 'full';
       }
     }
+  }
+
+  /** What the learner must know about where their copy is kept (English), or null. */
+  get notice() {
+    return this.noticeIn(messagesFor('en'));
+  }
+
+  /** The notice in the language of `m` (a Messages, see i18n.js), or null. */
+  noticeIn(m) {
+    return this.noticeKey === null ? null : say(m, `notice.${this.noticeKey}`);
   }
 
   get seed() {
@@ -296,8 +326,8 @@ export class LearnerCopy extends EventTarget {
    * Replaces the copy with a file's, if it is valid: { ok: true } or { ok: false, message }
    * (then nothing changed). The copy it replaced can be brought back with undoImport().
    */
-  importText(text) {
-    const parsed = parseCopyText(text, this.options);
+  importText(text, m = messagesFor('en')) {
+    const parsed = parseCopyText(text, this.options, m);
     if (!parsed.ok) return parsed;
     this.#previous = this.#copy;
     this.#copy = parsed.copy;
@@ -342,7 +372,11 @@ export function keepWidgetStates(copy, root, tags, { onRefused, titleOf = (tag) 
     try {
       el.setState(saved);
     } catch (error) {
-      onRefused?.(TEXT.widgetRefused(titleOf(el.localName), error.message));
+      // In the widget's own language, as is its title (the reason is the widget's own message).
+      const m = messagesFor(el);
+      const name = Object.keys(WIDGETS).find((key) => WIDGETS[key].tag === el.localName);
+      const title = name ? m.widgetTitle(name, titleOf(el.localName)) : titleOf(el.localName);
+      onRefused?.(say(m, 'widgetRefused', { title, why: error.message }));
     }
   };
   for (const el of elements) {

@@ -26,6 +26,8 @@
 // MhaWidget.sanitizeState); anything malformed is dropped and reported to that widget,
 // which shows its starting state and a notice.
 
+import { messagesFor } from './i18n.js';
+
 export const STATE_PREFIX = 'mha.';
 const MAX_ADDRESS_LENGTH = 20000;
 // Keys are the widgets' state-key attributes: any name of up to 32 letters, digits, '_' and
@@ -34,7 +36,22 @@ const MAX_ADDRESS_LENGTH = 20000;
 // plain keys: with {} 'constructor' in entries was always true, and a widget with
 // state-key="constructor" showed a false notice.
 const STATE_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
-const NOT_JSON = 'The link’s state for this widget is not valid JSON.';
+// The problems of a link are English strings in `errors` (the lesson's language; every
+// widget reads the same address); linkProblemIn says one in a widget's own language.
+const PROBLEMS = new Map(); // English text -> [key, params] of the linkState messages
+function linkProblem(key, params = {}) {
+  const text = messagesFor('en').t(`linkState.${key}`, params);
+  if (PROBLEMS.size > 64) PROBLEMS.clear(); // a few kinds; many lengths only from a hostile page
+  PROBLEMS.set(text, [key, params]);
+  return text;
+}
+const NOT_JSON = linkProblem('notJson');
+
+/** A problem readLessonState reported (errors[key]), in the language of `m`; others as given. */
+export function linkProblemIn(problem, m) {
+  const known = PROBLEMS.get(problem);
+  return known ? m.t(`linkState.${known[0]}`, known[1]) : problem;
+}
 const listeners = new Set();
 let pending = null;
 
@@ -114,7 +131,7 @@ export function readLessonState(address = globalThis.location?.href ?? '') {
   if (typeof address !== 'string' && !(address instanceof URL)) return result;
   const { query, hash } = splitAddress(address);
   if (query.length + hash.length > MAX_ADDRESS_LENGTH) {
-    errors['*'] = `The link's state is too long (${query.length + hash.length} characters) and was ignored.`;
+    errors['*'] = linkProblem('tooLong', { count: query.length + hash.length });
     return result;
   }
   const old = legacyHash(hash);

@@ -4,11 +4,17 @@
 // (scripts/lib/lesson-plugin.mjs) runs the core in Node and puts the string inside the
 // widget's element, and the live widget keeps it up to date for print. Pure strings, no DOM.
 //
+// Language: every word comes from the locale files (the `staticFigure` group and the
+// widgets' own keys) through the Messages of `figureMessages` (the element's lang, else the
+// build's or page's locale), numbers with the locale's decimal separator.
+//
 // Colours: shapes carry the world's head classes (head-<id>) and fill with var(--head)
 // through web/static-figures.css, so the figure follows the light and dark palettes the
 // world defines; the build adds those classes' variables to the page as a stylesheet.
 // Intensity (a weight, a magnitude) is fill-opacity: a presentation attribute, allowed
 // under the strict CSP, where an inline style would not be.
+
+import { messagesFor } from './i18n.js';
 
 /** Text made safe for HTML content and attribute values. */
 export function escapeHtml(text) {
@@ -109,21 +115,57 @@ export function svgBudgetBar({ x, y, width, height, weights, tokens, labelled, h
   return parts.join('');
 }
 
+/**
+ * The Messages a figure speaks: the element's own lang attribute, else `locale` (the
+ * build's language, or the live widget's), else English.
+ */
+export const figureMessages = (attributes, locale) => messagesFor(stringAttribute(attributes, 'lang') || locale || 'en');
+
+/**
+ * A message as HTML: the message itself is the locale file's (trusted, as the widgets'
+ * markup is), its text parameters are escaped, and parameters given as rawHtml(…) are
+ * put in as they are (a <strong> figure, a head chip).
+ */
+export function messageHtml(m, key, params = {}) {
+  const raw = new Map();
+  const text = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value instanceof RawHtml) {
+      const token = `\u0001${raw.size}\u0001`;
+      raw.set(token, value.html);
+      text[name] = token;
+    } else {
+      text[name] = typeof value === 'number' ? value : escapeHtml(value);
+    }
+  }
+  return m.t(key, text).replace(/\u0001\d+\u0001/g, (token) => raw.get(token) ?? '');
+}
+
+class RawHtml {
+  constructor(html) { this.html = html; }
+}
+/** Marks markup for messageHtml, to be put in unescaped. */
+export const rawHtml = (html) => new RawHtml(html);
+
 /** The line under every static figure: what it is, and what the live one adds. */
-export const STATIC_NOTE = 'Static figure: the starting example, computed by the attention core when this page was built. With JavaScript and WebAssembly it becomes the interactive widget.';
+export const staticNote = (m) => m.t('staticFigure.note');
 
 /** The same line once the live widget has redrawn the figure for its current state (print). */
-export const LIVE_NOTE = 'Printed figure: the widget’s state when printed, computed by the attention core in the browser.';
+export const liveNote = (m) => m.t('staticFigure.liveNote');
+
+/** The notes in English (the lesson's language), for tests and callers without Messages. */
+export const STATIC_NOTE = staticNote(messagesFor('en'));
+export const LIVE_NOTE = liveNote(messagesFor('en'));
 
 /**
  * The figure element every widget's static renderer returns. `name` is the widget's folder
  * name (for the class and the test), `body` its SVG and tables, `caption` its key numbers
- * in words.
+ * in words, `m` the Messages of its note.
  */
-export function staticFigure({ name, title, body, caption }) {
+export function staticFigure({ name, title, body, caption, m = messagesFor('en') }) {
   return `<figure class="mha-static mha-static-${name}" data-static-figure="${name}">`
     + `<figcaption><b>${escapeHtml(title)}.</b> ${caption}</figcaption>${body}`
-    + `<p class="mha-static-note">${escapeHtml(STATIC_NOTE)}</p></figure>`;
+    + `<p class="mha-static-note">${escapeHtml(staticNote(m))}</p></figure>`;
 }
 
 /** A small table (first column row headers) as HTML; cells are strings, already escaped. */
@@ -131,6 +173,30 @@ export function htmlTable({ caption, head, rows, className = '' }) {
   const th = head.map((h) => `<th scope="col">${h}</th>`).join('');
   const body = rows.map(([first, ...rest]) => `<tr><th scope="row">${first}</th>${rest.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('');
   return `<table class="mha-static-table ${className}"><caption>${caption}</caption><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** An attribute's text, or null when the element does not have it. */
+export const stringAttribute = (attributes, name) => (typeof attributes?.[name] === 'string' ? attributes[name] : null);
+
+/**
+ * The steps every core-computed figure shares: the state to draw is `start` (the widget's
+ * starting state, with its attributes), replaced by the `state` attribute's when that
+ * passes the widget's own `sanitize`; a bad one is the live widget's to report, so the
+ * figure quietly shows the start. The model (`createModel()`, which holds core memory)
+ * is disposed however drawing ends. Returns `draw(model, state)`.
+ */
+export function figureFromState(attributes, { start, sanitize, createModel, draw }) {
+  let state = start;
+  try {
+    const raw = stateAttribute(attributes);
+    if (raw) state = sanitize(raw);
+  } catch { /* a bad state attribute: the live widget says so; the figure shows the start */ }
+  const model = createModel();
+  try {
+    return draw(model, state);
+  } finally {
+    model.dispose();
+  }
 }
 
 /** The widget's `state` attribute as JSON, or null (none, or not JSON: the default is shown). */

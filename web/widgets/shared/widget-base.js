@@ -39,14 +39,14 @@
 // is hidden once the widget is ready, and is what prints: after each change it is redrawn
 // for the current state (see #refreshStaticFigure).
 import { sharedEngine } from '../../engine/engine.js';
-import { claimStateKey, readLessonState, releaseStateKey, upgradeLegacyAddress, writeLessonState } from './lesson-state.js';
+import { claimStateKey, linkProblemIn, readLessonState, releaseStateKey, upgradeLegacyAddress, writeLessonState } from './lesson-state.js';
 import { widgetLoading, widgetSettled } from './anchor-hold.js';
 import baseStyles from './widget-base.css?inline';
 import { THE_WORLD, headColourStyles } from './world.js';
-import { LIVE_NOTE } from './static-figure.js';
+import { liveNote } from './static-figure.js';
 import { kitSheet } from '../../ui/styles.js';
 import { WIDGETS } from '../registry.js';
-import { messagesFor } from './i18n.js';
+import { localeOf, messagesFor } from './i18n.js';
 
 // Each widget's static renderer (web/widgets/<name>/<name>-static.js), loaded on first use.
 const STATIC_RENDERERS = import.meta.glob('../*/*-static.js');
@@ -401,7 +401,7 @@ export class MhaWidget extends HTMLElement {
         this.showNotice(messagesFor(this).t('base.linkIgnored', { error: error.message }));
       }
     } else if (problem) {
-      this.showNotice(messagesFor(this).t('base.problem', { problem }));
+      this.showNotice(messagesFor(this).t('base.problem', { problem: linkProblemIn(problem, messagesFor(this)) }));
     }
     this.commit(this.defaultState(), { record: false, writeUrl: false, origin: 'author' });
   }
@@ -422,7 +422,7 @@ export class MhaWidget extends HTMLElement {
         this.showNotice(messagesFor(this).t('base.linkIgnored', { error: failure.message }));
       }
     } else if (error) {
-      this.showNotice(messagesFor(this).t('base.problem', { problem: error }));
+      this.showNotice(messagesFor(this).t('base.problem', { problem: linkProblemIn(error, messagesFor(this)) }));
     }
     if (!present && this.hasAttribute('state')) {
       try {
@@ -520,9 +520,9 @@ export class MhaWidget extends HTMLElement {
       const attributes = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
       attributes.state = JSON.stringify(this.#state);
       const template = document.createElement('template');
-      template.innerHTML = this.#staticRenderer(attributes, { engine: this.engine, world: THE_WORLD });
+      template.innerHTML = this.#staticRenderer(attributes, { engine: this.engine, world: THE_WORLD, locale: localeOf(this) });
       const fresh = template.content.firstElementChild;
-      fresh?.querySelector('.mha-static-note')?.replaceChildren(LIVE_NOTE);
+      fresh?.querySelector('.mha-static-note')?.replaceChildren(liveNote(messagesFor(this)));
       if (fresh && figure.isConnected) figure.replaceWith(fresh);
     } catch {
       // The figure keeps its last good drawing: the live widget is what the reader uses.

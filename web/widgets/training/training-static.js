@@ -11,32 +11,25 @@
 //   renderStaticFigure(attributes, { trainingComparison, world })  draws that data; pure.
 // In the browser (the print redraw of widget-base.js) there is no comparison to draw, and
 // training it there would take seconds: the renderer throws, and the built figure stays.
-import { formatCount, formatPercent } from '../shared/format.js';
-import { escapeHtml, staticFigure, svgGrid, svgImage, svgRect, svgText, coordinate } from '../shared/static-figure.js';
+import { escapeHtml, figureMessages, messageHtml, staticFigure, svgGrid, svgImage, svgRect, svgText, coordinate } from '../shared/static-figure.js';
 import { HEAD_COUNTS, TASK_TEXT, TrainingSession } from './training-model.js';
 
 /** The comparison the lesson's prose states (tests/node/training-claims.test.mjs checks it). */
 export const COMPARISON = { task: 'back-and-first', seed: 1, heads: HEAD_COUNTS, mapsOf: 2 };
 
-// UI strings of this file (one table, for the message files).
-const TEXT = {
-  title: 'Train and prune heads',
-  head: (i) => `Head ${i + 1}`,
-  heads: (h) => `${h} ${h === 1 ? 'head' : 'heads'}`,
-  width: (w) => `width ${w}`,
-  caption: ({ task, seed, steps, dModel, evalSize }) => `${escapeHtml(task)}, trained by the core (seed ${seed}, ${formatCount(steps)} steps, `
-    + `d<sub>model</sub> = ${dModel}): accuracy per output on ${formatCount(evalSize)} held-out sequences, and the ${COMPARISON.mapsOf}-head run’s maps.`,
-  chance: (p) => `chance ${p}`,
-  barsLabel: (rows, chance) => `Accuracy per output after training: ${rows}. Chance is ${chance}.`,
-  axes: 'row: the position predicting; column: where it looks',
-  mapsLabel: (h, tokens, heads) => `Attention maps of the ${h}-head run on held-out sequence ${tokens}: ${heads}.`,
-  looksAt: ['the first token', 'the token 2 back'],
-  role: (name, target, share, from, to) => `${name}: ${share} of rows ${from}–${to}’s weight on ${target}`,
-  offAlone: (outputs) => `off alone: ${outputs}`,
-  noData: 'The training figure is drawn from the comparison the lesson’s build trains; none was given.',
-};
-
-const percent = (value) => formatPercent(value, 1);
+/** The text of this figure in one language (staticFigure.training in the locale files). */
+function words(m) {
+  const t = (key, params) => m.t(`staticFigure.training.${key}`, params);
+  return {
+    m,
+    t,
+    percent: (value) => m.percent(value, 1),
+    head: (i) => t('head', { number: String(i + 1) }),
+    heads: (h) => t('heads', { count: h }),
+    width: (w) => t('width', { width: String(w) }),
+    looksAt: [t('looksAtFirst'), t('looksAtBack')],
+  };
+}
 
 /**
  * Trains the comparison with the core's training module, through the widget's own
@@ -83,20 +76,27 @@ export function headRole(pattern, L, offset) {
   return { first: first / n, back: back / n, from: from + 1 };
 }
 
-export function renderStaticFigure(attributes, { trainingComparison: data, world } = {}) {
-  if (!data?.runs?.length || !data.maps) throw new Error(TEXT.noData);
-  const outputs = TASK_TEXT[data.task].outputs;
+export function renderStaticFigure(attributes, { trainingComparison: data, world, locale } = {}) {
+  const text = words(figureMessages(attributes, locale));
+  const { m, t } = text;
+  if (!data?.runs?.length || !data.maps) throw new Error(t('noData'));
+  const outputs = TASK_TEXT[data.task].outputs.map((_, o) => m.t(`training.tasks.${data.task}.outputs.${o}`));
   return staticFigure({
     name: 'training',
-    title: TEXT.title,
-    caption: TEXT.caption({ ...data, task: TASK_TEXT[data.task].name }),
-    body: barsAndMaps(data, outputs, world),
+    title: t('title'),
+    caption: messageHtml(m, 'staticFigure.training.caption', {
+      task: m.t(`training.tasks.${data.task}.name`), seed: String(data.seed), steps: m.count(data.steps), dModel: String(data.dModel),
+      evalSize: m.count(data.evalSize), mapsOf: String(COMPARISON.mapsOf),
+    }),
+    body: barsAndMaps(data, outputs, world, text),
+    m,
   });
 }
 
 // One row per run: its name, then a thin bar per output (full width = 100%) with its figure,
 // and a dashed line at chance. Output 0 solid, output 1 lighter; the key under the bars.
-function accuracyBars(data, outputs, chance) {
+function accuracyBars(data, outputs, chance, text) {
+  const { t, percent } = text;
   const width = 360;
   const labelWidth = 92;
   const barWidth = width - labelWidth - 44;
@@ -105,8 +105,8 @@ function accuracyBars(data, outputs, chance) {
   const parts = [];
   data.runs.forEach((run, r) => {
     const y = r * rowHeight + 2;
-    parts.push(svgText(0, y + 10, TEXT.heads(run.heads), { className: 'label' }));
-    parts.push(svgText(0, y + 21, TEXT.width(run.width), { className: 'small' }));
+    parts.push(svgText(0, y + 10, text.heads(run.heads), { className: 'label' }));
+    parts.push(svgText(0, y + 21, text.width(run.width), { className: 'small' }));
     outputs.forEach((name, o) => {
       const by = y + o * (bar + 2);
       parts.push(svgRect(labelWidth, by, barWidth, bar, { className: 'grid-base' }));
@@ -119,18 +119,23 @@ function accuracyBars(data, outputs, chance) {
   parts.push(`<line class="outline" x1="${coordinate(cx)}" y1="0" x2="${coordinate(cx)}" y2="${coordinate(height - 14)}" stroke-dasharray="2 2"/>`);
   const ky = height - 3;
   parts.push(svgRect(labelWidth, ky - 8, 10, 8, { className: 'accent', fillOpacity: 1 }), svgText(labelWidth + 13, ky, outputs[0], { className: 'small' }));
-  if (outputs[1]) parts.push(svgRect(labelWidth + 88, ky - 8, 10, 8, { className: 'accent', fillOpacity: 0.5 }), svgText(labelWidth + 101, ky, outputs[1], { className: 'small' }));
-  parts.push(svgText(width, ky, TEXT.chance(percent(chance)), { anchor: 'end', className: 'small' }));
-  const rows = data.runs.map((run) => `${TEXT.heads(run.heads)} of ${TEXT.width(run.width)}: ${outputs.map((name, o) => `${name} ${percent(run.outputAccuracy[o])}`).join(', ')}`).join('; ');
-  return svgImage({ width, height, label: TEXT.barsLabel(rows, percent(chance)), body: parts.join('') });
+  // The second key after the first one's words (about 6.5 units a letter; German's are longer).
+  const second = labelWidth + Math.max(88, Math.ceil(outputs[0].length * 6.5) + 8);
+  if (outputs[1]) parts.push(svgRect(second, ky - 8, 10, 8, { className: 'accent', fillOpacity: 0.5 }), svgText(second + 13, ky, outputs[1], { className: 'small' }));
+  parts.push(svgText(width, ky, t('chance', { chance: percent(chance) }), { anchor: 'end', className: 'small' }));
+  const rows = data.runs.map((run) => t('run', {
+    heads: text.heads(run.heads), width: text.width(run.width), outputs: outputs.map((name, o) => `${name} ${percent(run.outputAccuracy[o])}`).join(t('separator')),
+  })).join('; ');
+  return svgImage({ width, height, label: t('barsLabel', { rows, chance: percent(chance) }), body: parts.join('') });
 }
 
 // The bars, and beside them (where both fit, static-figures.css) the h-head run's maps side
 // by side, in the world's head colours (as the live widget draws trained head i in world
 // head i's colour); under both, in words, what each head's rows look at and what switching
 // it off alone leaves of each output.
-function barsAndMaps(data, outputs, world) {
-  const bars = accuracyBars(data, outputs, 1 / data.vocabSize);
+function barsAndMaps(data, outputs, world, text) {
+  const { t, percent } = text;
+  const bars = accuracyBars(data, outputs, 1 / data.vocabSize, text);
   const { maps, seqLen: L, offset } = data;
   const cell = 10;
   const gap = 40;
@@ -142,7 +147,7 @@ function barsAndMaps(data, outputs, world) {
   maps.patterns.forEach((pattern, i) => {
     const x = 14 + i * (size + gap);
     const cls = world ? `head-${world.heads[i % world.heads.length].id}` : '';
-    parts.push(svgText(x, 11, TEXT.head(i), { className: 'label' }));
+    parts.push(svgText(x, 11, text.head(i), { className: 'label' }));
     parts.push(svgGrid({ x, y: top, rows: L, cols: L, data: pattern, cell, max: 1, headClass: cls }));
     for (const at of [0, L - 1]) {
       parts.push(svgText(x - 3, top + at * cell + 8, String(at + 1), { anchor: 'end', className: 'tiny' }));
@@ -150,14 +155,14 @@ function barsAndMaps(data, outputs, world) {
     }
     // Named by where most of its weight goes (the core's numbers decide, not the head's index).
     const role = headRole(pattern, L, offset);
-    const [target, share] = role.back > role.first ? [TEXT.looksAt[1], role.back] : [TEXT.looksAt[0], role.first];
-    roles.push(TEXT.role(TEXT.head(i), target, percent(share), role.from, L));
-    items.push(`${roles[i]}; ${TEXT.offAlone(maps.offAlone[i].map((a, o) => `${outputs[o]} ${percent(a)}`).join(', '))}.`);
+    const [target, share] = role.back > role.first ? [text.looksAt[1], role.back] : [text.looksAt[0], role.first];
+    roles.push(t('role', { name: text.head(i), target, share: percent(share), from: String(role.from), to: String(L) }));
+    items.push(`${roles[i]}; ${t('offAlone', { outputs: maps.offAlone[i].map((a, o) => `${outputs[o]} ${percent(a)}`).join(t('separator')) })}.`);
   });
   const width = Math.max(14 + maps.patterns.length * (size + gap) - gap + 6, 250);
-  parts.push(svgText(0, top + size + 22, TEXT.axes, { className: 'tiny' }));
+  parts.push(svgText(0, top + size + 22, t('axes'), { className: 'tiny' }));
   const height = top + size + 26;
-  const svg = svgImage({ width, height, label: TEXT.mapsLabel(maps.heads, maps.tokens.join(' '), roles.join('; ')), body: parts.join('') });
+  const svg = svgImage({ width, height, label: t('mapsLabel', { count: maps.heads, tokens: maps.tokens.join(' '), heads: roles.join('; ') }), body: parts.join('') });
   return `<div class="mha-static-parts"><div>${bars}</div><div>${svg}</div></div>`
     + `<ul class="mha-static-readouts">${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
 }

@@ -3,25 +3,20 @@
 // layer reading direction u hears from each head with this W_O and with W_O = I. Every
 // number from the core through WoMixingModel, for the `state` attribute's state or the
 // starting one (with the heads / token attributes).
-import { formatNumber } from '../shared/format.js';
 import { headClass } from '../shared/world.js';
-import { escapeHtml, htmlTable, staticFigure, stateAttribute, svgGrid, svgImage, svgRect, svgText } from '../shared/static-figure.js';
+import { escapeHtml, figureFromState, figureMessages, htmlTable, messageHtml, staticFigure, stringAttribute, svgGrid, svgImage, svgRect, svgText } from '../shared/static-figure.js';
 import { WoMixingModel, attributeOverrides, describeAlong, matchingDirection, matchingPreset, sanitizeWoState, startingState, woMixingConfig } from './wo-mixing-model.js';
 
-export function renderStaticFigure(attributes, { engine, world }) {
+export function renderStaticFigure(attributes, { engine, world, locale }) {
+  const m = figureMessages(attributes, locale);
   const config = woMixingConfig(undefined, world);
-  const read = (name) => (typeof attributes?.[name] === 'string' ? attributes[name] : null);
-  let state = startingState(config, attributeOverrides(config, { heads: read('heads'), token: read('token') }).overrides);
-  try {
-    const raw = stateAttribute(attributes);
-    if (raw) state = sanitizeWoState(config, raw);
-  } catch { /* the live widget reports a bad state; the figure shows the start */ }
-  const model = new WoMixingModel(engine, config);
-  try {
-    return figure(config, model.compute(state), state);
-  } finally {
-    model.dispose();
-  }
+  const { overrides } = attributeOverrides(config, { heads: stringAttribute(attributes, 'heads'), token: stringAttribute(attributes, 'token') });
+  return figureFromState(attributes, {
+    start: startingState(config, overrides),
+    sanitize: (raw) => sanitizeWoState(config, raw),
+    createModel: () => new WoMixingModel(engine, config),
+    draw: (model, state) => figure(config, model.compute(state), state, m),
+  });
 }
 
 /** A row of d numbers as vertical bars around a zero line, each in its head's colour. */
@@ -36,7 +31,9 @@ function rowBars({ x, y, values, heads, barWidth, height, max, title }) {
   return parts.join('');
 }
 
-function figure(config, view, state) {
+function figure(config, view, state, m) {
+  const t = (key, params) => m.t(`staticFigure.woMixing.${key}`, params);
+  const html = (key, params) => messageHtml(m, `staticFigure.woMixing.${key}`, params);
   const { w } = config;
   const word = w.tokens[state.token];
   const d = w.dModel;
@@ -46,25 +43,27 @@ function figure(config, view, state) {
   const height = 40;
   const cell = 5;
   const woMax = Math.max(...state.wo.map(Math.abs)) || 1;
-  const body = rowBars({ x: 0, y: 14, values: view.concat, heads: view.heads, barWidth, height, max, title: `Concat, row of “${word}”` })
-    + svgText(rowWidth + 24, 14 - 4, 'W_O', { className: 'small label' })
+  const body = rowBars({ x: 0, y: 14, values: view.concat, heads: view.heads, barWidth, height, max, title: t('concatRow', { word }) })
+    + svgText(rowWidth + 24, 14 - 4, t('wo'), { className: 'small label' })
     + svgGrid({ x: rowWidth + 24, y: 14, rows: d, cols: d, data: state.wo, cell, max: woMax, diverging: true })
-    + rowBars({ x: rowWidth + 24 + d * cell + 24, y: 14, values: view.output, heads: view.heads, barWidth, height, max, title: 'output = Concat · W_O' });
+    + rowBars({ x: rowWidth + 24 + d * cell + 24, y: 14, values: view.output, heads: view.heads, barWidth, height, max, title: t('output') });
   const width = rowWidth * 2 + d * cell + 48;
-  const label = `Row of “${word}”: Concat (${view.concat.map((v) => formatNumber(v)).join(', ')}), times W_O, gives the output (${view.output.map((v) => formatNumber(v)).join(', ')}).`;
+  const numbers = (values) => values.map((v) => m.number(v)).join(t('valueSeparator'));
+  const label = t('label', { word, concat: numbers(view.concat), output: numbers(view.output) });
   const svg = svgImage({ width, height: 14 + Math.max(height, d * cell) + 2, label, body, scale: 1.3 });
   const preset = matchingPreset(config, state.wo);
   const direction = matchingDirection(config, state.u);
   const heard = htmlTable({
-    caption: `What a later layer reading ${escapeHtml(direction?.label ?? 'direction u')} hears from each head`,
-    head: ['head', `with ${escapeHtml(preset ? 'this W_O' : 'your W_O')}`, 'with W_O = I'],
-    rows: view.heads.map((head, i) => [`<span class="head-chip ${headClass(head)}">${escapeHtml(head.name)}</span>`, formatNumber(view.withMixing.heads[i]), formatNumber(view.withoutMixing.heads[i])]),
+    caption: html('heardCaption', { direction: direction ? m.dataText('data.woMixing', direction.label) : t('directionU') }),
+    head: [html('column.head'), html(preset ? 'column.thisWo' : 'column.yourWo'), html('column.identity')],
+    rows: view.heads.map((head, i) => [`<span class="head-chip ${headClass(head)}">${escapeHtml(m.headName(head))}</span>`, m.number(view.withMixing.heads[i]), m.number(view.withoutMixing.heads[i])]),
     className: 'num',
   });
   return staticFigure({
     name: 'wo-mixing',
-    title: 'What W_O is for',
-    caption: `${escapeHtml(preset ? `W_O: ${preset.label}.` : 'W_O: edited.')} ${escapeHtml(describeAlong(config, view))}`,
+    title: t('title'),
+    caption: `${preset ? html('captionPreset', { preset: m.dataText('data.woMixing', preset.label) }) : html('captionEdited')} ${escapeHtml(describeAlong(config, view, m))}`,
     body: svg + heard,
+    m,
   });
 }

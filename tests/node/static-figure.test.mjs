@@ -1,0 +1,90 @@
+// The steps the static figures share (web/widgets/shared/static-figure.js): the state
+// from the `state` attribute when the widget's own sanitiser takes it, else the starting
+// state; the model disposed however drawing ends. Then every core-computed renderer
+// through them, on the real core: a bad state attribute draws the starting figure, a good
+// one a different figure.
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { figureFromState, stateAttribute, stringAttribute } from '../../web/widgets/shared/static-figure.js';
+import { THE_WORLD } from '../../web/widgets/shared/world.js';
+import { loadTestEngine } from './load-engine.mjs';
+import { startingState, woMixingConfig } from '../../web/widgets/wo-mixing/wo-mixing-model.js';
+import { defaultHeadsQuestionsState } from '../../web/widgets/heads-questions/heads-questions-model.js';
+import { splitConfig, startingState as startingSplit } from '../../web/widgets/head-splitting/head-splitting-model.js';
+
+/** A pretend model that records what happened to it. */
+function recorder() {
+  const log = [];
+  return { log, createModel: () => ({ dispose: () => log.push('dispose') }) };
+}
+
+const sanitizeCount = (raw) => {
+  if (!Number.isInteger(raw.count) || raw.count < 0) throw new Error('count: expected a whole number');
+  return { count: raw.count };
+};
+
+test('figureFromState: the start without a state attribute, the sanitised state with one', () => {
+  const { log, createModel } = recorder();
+  const draw = (model, state) => `count ${state.count}`;
+  assert.equal(figureFromState({}, { start: { count: 1 }, sanitize: sanitizeCount, createModel, draw }), 'count 1');
+  assert.equal(figureFromState(undefined, { start: { count: 1 }, sanitize: sanitizeCount, createModel, draw }), 'count 1');
+  assert.equal(figureFromState({ state: '{"count":7}' }, { start: { count: 1 }, sanitize: sanitizeCount, createModel, draw }), 'count 7');
+  assert.deepEqual(log, ['dispose', 'dispose', 'dispose'], 'one model per figure, each disposed');
+});
+
+test('figureFromState: not JSON, too long, or refused by the sanitiser: the starting state, quietly', () => {
+  const { log, createModel } = recorder();
+  const options = { start: { count: 1 }, sanitize: sanitizeCount, createModel, draw: (model, state) => state.count };
+  for (const state of ['{', 'nonsense', '{"count":-3}', '{"count":"7"}', `{"count":${'9'.repeat(20001)}}`, '[]', 'null']) {
+    assert.equal(figureFromState({ state }, options), 1, state.slice(0, 20));
+  }
+  assert.equal(log.length, 7);
+});
+
+test('figureFromState: the model is disposed when drawing throws, and the error reaches the caller', () => {
+  const { log, createModel } = recorder();
+  assert.throws(() => figureFromState({}, {
+    start: {}, sanitize: sanitizeCount, createModel, draw: () => { throw new RangeError('drawing failed'); },
+  }), /drawing failed/);
+  assert.deepEqual(log, ['dispose']);
+});
+
+test('stateAttribute and stringAttribute', () => {
+  assert.equal(stateAttribute({}), null);
+  assert.equal(stateAttribute({ state: 'x' }), null);
+  assert.deepEqual(stateAttribute({ state: '{"a":1}' }), { a: 1 });
+  assert.equal(stringAttribute({ heads: '2' }, 'heads'), '2');
+  assert.equal(stringAttribute({ heads: '' }, 'heads'), '');
+  assert.equal(stringAttribute({}, 'heads'), null);
+  assert.equal(stringAttribute(undefined, 'heads'), null);
+});
+
+// The renderers on the core: each widget's starting state with one thing changed (a state
+// the widget's sanitiser takes), as the `state` attribute or the widget's own attribute.
+const changed = (start, edit) => ({ state: JSON.stringify({ ...start, ...edit }) });
+const GOOD_ATTRIBUTES = {
+  blend: () => ({ state: JSON.stringify({ budget: Array.from({ length: THE_WORLD.L }, (_, i) => (i === 0 ? 1 : 0)) }) }),
+  layer: () => ({ heads: '2' }),
+  'wo-mixing': () => changed(startingState(woMixingConfig(undefined, THE_WORLD)), { token: 2 }),
+  'heads-questions': () => changed(defaultHeadsQuestionsState(THE_WORLD), { query: 2 }),
+  'head-splitting': () => changed(startingSplit(splitConfig()), { seqLen: 32 }),
+};
+
+let engine;
+before(async () => {
+  engine = await loadTestEngine('simd');
+});
+
+for (const [name, goodAttributes] of Object.entries(GOOD_ATTRIBUTES)) {
+  test(`${name}-static.js: a bad state attribute draws the starting figure; another state a different one`, async () => {
+    const { renderStaticFigure } = await import(`../../web/widgets/${name}/${name}-static.js`);
+    const context = { engine, world: THE_WORLD };
+    const start = renderStaticFigure({}, context);
+    assert.match(start, new RegExp(`^<figure class="mha-static mha-static-${name}" data-static-figure="${name}">`));
+    for (const bad of ['nonsense', '{"budget":"x","token":-1,"query":99,"wo":[1,2]}', '[]']) {
+      assert.equal(renderStaticFigure({ state: bad }, context), start, `${name}: state ${bad}`);
+    }
+    const good = goodAttributes();
+    assert.notEqual(renderStaticFigure(good, context), start, `${name}: ${JSON.stringify(good).slice(0, 80)} changes the figure`);
+  });
+}
