@@ -169,6 +169,31 @@ describe('German', () => {
   });
 });
 
+test('German notices: a link whose state is not JSON, and a page that may not keep data (the learner\'s copy in memory)', async () => {
+  const { page, problems } = await newWatchedPage(session.browser, { width: 1280, height: 900 });
+  // Storage refused, as in a sandboxed frame: the practice blocks say the copy lives in memory.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('The operation is insecure.', 'SecurityError'); } });
+  });
+  await page.route((url) => url.pathname.endsWith('/index.html'), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace('<html lang="en">', '<html lang="de">') });
+  });
+  await page.goto(`${session.server.url}index.html?mha.blend=%7B`);
+  const blendNotice = page.locator('mha-blend[ready] .notice:not([hidden])');
+  await blendNotice.waitFor();
+  const linkText = await blendNotice.textContent();
+  assert.match(linkText, /kein gültiges JSON/);
+  const practice = page.locator('mha-practice[idea]').first();
+  await practice.locator('summary.practice-summary').click();
+  const copyNotice = practice.locator('p.notice');
+  await copyNotice.waitFor();
+  const copyText = await copyNotice.textContent();
+  assert.match(copyText, /nur, bis du die Seite verlässt/);
+  assert.deepEqual([linkText, copyText].flatMap((text) => englishIn(text)), [], `${linkText}\n${copyText}`);
+  assert.deepEqual(problems, []);
+});
+
 test('German text fits a 320 px phone: no widget scrolls the page sideways', async () => {
   const { WIDGETS } = await import('../../web/widgets/registry.js');
   const { page, problems } = await newWatchedPage(session.browser, { width: 320, height: 800 });
