@@ -22,8 +22,8 @@ export function bringIntoView(target) {
 // A link (it takes the reader somewhere on the page) whose click scrolls instead of
 // following href="#", which would replace the URL hash and with it the widgets' state.
 // Its accessible name is its visible text (WCAG 2.5.3: speech users say what they see).
-function pageLink({ text, targetExists, go }) {
-  const link = element('a', { href: '#', className: 'page-link' }, notation(text));
+function pageLink({ text, content = notation(text), targetExists, go }) {
+  const link = element('a', { href: '#', className: 'page-link' }, content);
   link.dataset.noFigure = ''; // it moves the reader, it changes no figure here
   link.hidden = !targetExists();
   link.addEventListener('click', (event) => {
@@ -50,8 +50,13 @@ export function layerLink(part, text, messages = messagesFor('en')) {
 /** A button that scrolls to the page's `tag` widget (titled `title`). */
 export function zoomLink(tag, title, messages = messagesFor('en')) {
   const target = () => document.querySelector(tag);
+  // The words before the title ("Zoom in: ") are wrapped, so that a narrow layer can hide
+  // them from sight (the link keeps them in its name; what is seen stays part of it).
+  const titled = element('span', { className: 'zoom-title' }, notation(title));
+  const parts = messages.nodes('layer.link.zoom', { title: titled });
+  const at = parts.indexOf(titled);
   return pageLink({
-    text: messages.t('layer.link.zoom', { title }),
+    content: [element('span', { className: 'zoom-prefix' }, parts.slice(0, at)), ...parts.slice(at)],
     targetExists: () => Boolean(target()),
     go: () => { const t = target(); if (t) bringIntoView(t); },
   });
