@@ -60,14 +60,8 @@ export class BlendWidget extends MhaWidget {
     const subjectName = m.headName(subjectHead);
     const complementName = m.headName(complementHead);
 
-    const caption = element('p', { className: 'caption' }, [
-      ...m.nodes('blend.caption', {
-        try: element('strong', { textContent: m.t('common.try') }),
-        notice: element('strong', { textContent: m.t('common.notice') }),
-        subject: subjectWord, complement: complementWord, said,
-      }),
-      ' ', layerLink('weights', undefined, m),
-    ]);
+    // What to try, in one short line (the lesson's prose says what it shows).
+    const caption = element('p', { className: 'caption' }, m.nodes('blend.caption', { subject: subjectWord, complement: complementWord, said }));
     this.fairLine = element('p', { className: 'fair' }, [
       ...m.nodes(fairness.sameWeights ? 'blend.fair.same' : 'blend.fair.different', {
         dModel: notation(`d_{model} = ${fairness.one.dModel}`),
@@ -93,7 +87,11 @@ export class BlendWidget extends MhaWidget {
     this.oneReader.element.id = 'one-reader';
     const onePanel = element('section', { className: `column one-head ${headClass(oneHead)}`, ariaLabel: m.t('blend.onePanel'), dataset: { panel: 'one-head' } }, [
       element('h3', {}, [element('span', { className: 'swatch', ariaHidden: 'true' }), m.t('blend.oneHeading', { width: fairness.one.width })]),
-      element('p', { className: 'sub', textContent: m.t('blend.oneSub', { names: memberNames, said }) }),
+      element('p', { className: 'sub' }, [
+        m.t('blend.oneSub', { names: memberNames, said }), ' ',
+        // How to drag and type: said where a keyboard is likely (wider than a phone).
+        element('span', { className: 'keys-hint', textContent: m.t('blend.oneKeys') }),
+      ]),
       this.oneBar.element,
       this.sumLine = element('p', { className: 'sum-line num' }),
       this.ownButton,
@@ -160,7 +158,7 @@ export class BlendWidget extends MhaWidget {
     const details = element('details', { className: 'values', dataset: { panel: 'values' } }, [summary, this.values]);
 
     this.body.append(
-      element('div', { className: 'top' }, [caption, this.historyToolbar(m.t('blend.history'))]),
+      element('div', { className: 'top' }, [caption, layerLink('weights', undefined, m), this.historyToolbar(m.t('blend.history'))]),
       this.fairLine,
       this.headline,
       element('div', { className: 'layout' }, [onePanel, planePanel, twoPanel]),
