@@ -101,7 +101,7 @@ async function assertShowsCore(blend, st) {
   const got = await shown(blend);
   // Reader: accuracies from WorldReader, and every cell.
   assert.equal(expected.one.subjectCorrect, one.subjectCorrect);
-  assert.match(got.headline, new RegExp(`One head: who did the saying\\? right in ${one.subjectCorrect} of 16, what was said\\? in ${one.complementCorrect} of 16\\.`));
+  assert.match(got.headline, new RegExp(`One head: who said it\\? ${one.subjectCorrect} of 16; what was said\\? ${one.complementCorrect} of 16\\.`));
   assert.match(got.headline, new RegExp(`Two heads: ${two.subjectCorrect} of 16 and ${two.complementCorrect} of 16\\.`));
   assert.equal(got.oneCount, `One head: who? ${one.subjectCorrect}/16 · what? ${one.complementCorrect}/16`);
   assert.equal(got.twoCount, `Two heads: who? ${two.subjectCorrect}/16 · what? ${two.complementCorrect}/16`);
@@ -163,7 +163,7 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     const { blend, problems } = await open();
     const got = await shown(blend);
     // Typeset: W_Q shows as W with subscript Q (text "WQ"), d_model as d with "model" below.
-    assert.equal(got.fair, `Same WQ, WK, WV, WO and the same dmodel = ${fairness.one.dModel} in both; only the split differs: 1 head of width ${fairness.one.width} doing both jobs, or 2 heads of width ${fairness.two.width} doing one each.`);
+    assert.equal(got.fair, `Same WQ, WK, WV, WO, dmodel = ${fairness.one.dModel}: 1 head of width ${fairness.one.width} (both jobs) or 2 heads of width ${fairness.two.width} (one each).`);
     assert.equal(await blend.evaluate((el) => el.shadowRoot.querySelectorAll('.fair sub').length), 5);
     assert.deepEqual(problems, []);
   });

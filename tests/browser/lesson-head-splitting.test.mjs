@@ -191,7 +191,7 @@ describe('head-splitting widget', () => {
       assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: d, heads: h, seqLen: start.seqLen }), `d_model ${d}, h ${h}`);
       assertAreas(await shownBlocks(widget), h);
     }
-    assert.equal(await widget.locator('.verdict').textContent(), `Same area: ${expectedLabels({ dModel: 96, heads: 3, seqLen: 64 }).heads} multiply-adds both ways, as the core counted them. “Same” means multiply-adds: the exp() calls, one per entry of the h weight matrices, grow with h.`);
+    assert.equal(await widget.locator('.verdict').textContent(), `Same area: ${expectedLabels({ dModel: 96, heads: 3, seqLen: 64 }).heads} multiply-adds both ways, as the core counted them.`);
     const last = models.countsFor({ dModel: 96, heads: 3, seqLen: start.seqLen }).counts;
     assert.equal(await widget.locator('.sr-only[aria-live="polite"]').textContent(),
       `3 heads of width 32, L 64: ${formatCount(last.attention)} multiply-adds, the same area as one head of width 96. ` +

@@ -79,15 +79,15 @@ test('the path of “said”: one job per head at h = 4, a split budget when hea
   assert.deepEqual(at4.path.notable.map((n) => n.word), ['researcher']);
   assert.ok(at4.path.notable[0].weight > 0.9);
   assert.match(pathSentence(at4, { h: 4, token: said, head: 0 }),
-    /^For “said”, head 1 \(Subject finder\) puts 0\.9\d of its budget on “researcher”, and 0\.0\d elsewhere\. Its output fills columns 1–3 of the Concat row of “said”\.$/);
+    /^“said”, head 1 \(Subject finder\): budget 0\.9\d on “researcher”, 0\.0\d elsewhere\. Its output fills Concat columns 1–3\.$/);
   const complement = layer.compute({ h: 4, token: said, head: 1 });
   assert.equal(complement.path.notable[0].word, 'it');
 
   const at2 = layer.compute({ h: 2, token: said, head: 0 });
   assert.deepEqual(at2.path.notable.map((n) => n.word).sort(), ['it', 'researcher']);
   assert.ok(at2.path.notable.every((n) => n.weight > 0.4 && n.weight < 0.55));
-  assert.match(pathSentence(at2, { h: 2, token: said, head: 0 }), /^For “said”, head 1 \(Subject finder \+ Complement finder\) splits its budget: “(researcher|it)” 0\.4\d, “(it|researcher)” 0\.4\d, and 0\.0\d elsewhere\. /);
-  assert.match(pathSentence(at2, { h: 2, token: said, head: 0 }), /columns 1–6 /);
+  assert.match(pathSentence(at2, { h: 2, token: said, head: 0 }), /^“said”, head 1 \(Subject finder \+ Complement finder\): budget “(researcher|it)” 0\.4\d, “(it|researcher)” 0\.4\d, 0\.0\d elsewhere\. /);
+  assert.match(pathSentence(at2, { h: 2, token: said, head: 0 }), /columns 1–6\.$/);
   // The numbers in every sentence add up to the budget of 1, as the weights do.
   for (const h of w.headCounts) {
     for (let head = 0; head < h; head++) {
