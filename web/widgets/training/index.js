@@ -82,10 +82,11 @@ export class TrainingWidget extends MhaWidget {
     const controls = element('div', { className: 'controls', dataset: { panel: 'controls' } }, [
       element('div', { className: 'control' }, [element('span', { className: 'control-label', textContent: m.t('training.task') }), this.taskChoice.element]),
       element('div', { className: 'control' }, [element('span', { className: 'control-label', textContent: m.t('training.heads') }), this.headsChoice.element]),
-      this.seedField.element,
     ]);
+    // The seed sits with Train: it picks the run that Train starts (and on a phone the row of
+    // buttons has room for it, where the row of choices has none).
     const runBar = element('div', { className: 'toolbar run-bar', dataset: { panel: 'controls' } }, [
-      this.trainButton, this.resetButton, this.progress, this.progressText,
+      this.trainButton, this.resetButton, this.seedField.element, this.progress, this.progressText,
     ]);
 
     // While it trains: the curves and the heads' patterns.
@@ -131,10 +132,15 @@ export class TrainingWidget extends MhaWidget {
     ]);
     const compare = element('section', { className: 'compare', dataset: { panel: 'comparison' } }, [this.comparisonTable]);
 
-    // On a phone the curves and the maps take turns (a view choice, not state).
+    // On a phone the curves, the maps (with the switches that turn heads off) and the
+    // ranking and pruning take turns (a view choice, not state).
     const narrow = new NarrowSwitch({
       label: m.t('training.narrow.label'), messages: m,
-      options: [{ value: 'curves', content: m.t('training.narrow.curves'), panels: [curves] }, { value: 'heads', content: m.t('training.narrow.heads'), panels: [maps] }],
+      options: [
+        { value: 'curves', content: m.t('training.narrow.curves'), panels: [curves] },
+        { value: 'heads', content: m.t('training.narrow.heads'), panels: [maps] },
+        { value: 'pruning', content: m.t('training.narrow.pruning'), panels: [after] },
+      ],
     });
     this.body.append(caption, controls, this.taskNote, runBar, this.status, narrow.element,
       element('div', { className: 'board' }, [curves, maps]), after, compare);
