@@ -169,7 +169,7 @@ describe('German', () => {
   });
 });
 
-test('German notices: a link whose state is not JSON, and a page that may not keep data (the learner\'s copy in memory)', async () => {
+test('German notices: a link whose state is not JSON or is refused by the widget, and a page that may not keep data (the learner\'s copy in memory)', async () => {
   const { page, problems } = await newWatchedPage(session.browser, { width: 1280, height: 900 });
   // Storage refused, as in a sandboxed frame: the practice blocks say the copy lives in memory.
   await page.addInitScript(() => {
@@ -179,18 +179,24 @@ test('German notices: a link whose state is not JSON, and a page that may not ke
     const response = await route.fetch();
     await route.fulfill({ response, body: (await response.text()).replace('<html lang="en">', '<html lang="de">') });
   });
-  await page.goto(`${session.server.url}index.html?mha.blend=%7B`);
+  const layerState = encodeURIComponent(JSON.stringify({ h: 3, token: 0, head: 0 }));
+  await page.goto(`${session.server.url}index.html?mha.blend=%7B&mha.layer=${layerState}`);
   const blendNotice = page.locator('mha-blend[ready] .notice:not([hidden])');
   await blendNotice.waitFor();
   const linkText = await blendNotice.textContent();
   assert.match(linkText, /kein gültiges JSON/);
+  // The layer's own reason (its sanitiser's), in German too.
+  const layerNotice = page.locator('mha-layer[ready] .notice:not([hidden])');
+  await layerNotice.waitFor();
+  const reasonText = await layerNotice.textContent();
+  assert.match(reasonText, /„h“: erwartet wird eines von 1, 2, 4/);
   const practice = page.locator('mha-practice[idea]').first();
   await practice.locator('summary.practice-summary').click();
   const copyNotice = practice.locator('p.notice');
   await copyNotice.waitFor();
   const copyText = await copyNotice.textContent();
   assert.match(copyText, /nur, bis du die Seite verlässt/);
-  assert.deepEqual([linkText, copyText].flatMap((text) => englishIn(text)), [], `${linkText}\n${copyText}`);
+  assert.deepEqual([linkText, reasonText, copyText].flatMap((text) => englishIn(text)), [], `${linkText}\n${reasonText}\n${copyText}`);
   assert.deepEqual(problems, []);
 });
 

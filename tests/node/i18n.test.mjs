@@ -262,12 +262,13 @@ test('German learner-copy notices, refused files and refused links: no English U
   assert.equal(texts.length, 3);
   assert.ok(texts.every((text) => typeof text === 'string' && text.length > 40), texts.join('\n'));
   assert.notEqual(texts[0], newCopy(fakeStorage(), false).notice, 'German, not the English notice');
-  // Every malformed file is refused in German. Two parts are not this lesson's text and stay
-  // as given: JSON.parse's own reason (in parentheses after „kein JSON“) and a widget's own
-  // reason for refusing a state (after „Zustand: “, the widget's sanitiser speaks English).
+  // Every malformed file is refused in German, a widget's own reason for refusing a state
+  // too (its sanitiser's StateError). Only JSON.parse's reason (in parentheses after „kein
+  // JSON“) is not this lesson's text and stays as the browser gives it.
   const refusals = malformedFiles().map(([text]) => newCopy().importText(text, de));
   assert.ok(refusals.every((result) => !result.ok));
-  texts.push(...refusals.map(({ message }) => message.replace(/kein JSON \(.*\)\.$/, 'kein JSON.').replace(/Zustand: .*$/, 'Zustand.')));
+  texts.push(...refusals.map(({ message }) => message.replace(/kein JSON \(.*\)\.$/, 'kein JSON.')));
+  assert.ok(refusals.some(({ message }) => /, Zustand: „budget“: /.test(message)), 'a widget state refused for a German reason');
   // A link's state that is not JSON, and one too long to read.
   texts.push(linkProblemIn(readLessonState('?mha.blend=%7B').errors.blend, de));
   const tooLong = linkProblemIn(readLessonState(`?mha.blend=${'9'.repeat(30000)}`).errors['*'], de);
@@ -278,4 +279,42 @@ test('German learner-copy notices, refused files and refused links: no English U
   // English is unchanged.
   assert.match(newCopy(fakeStorage(), false).notice, /kept only until you leave the page/);
   assert.equal(linkProblemIn(readLessonState('?mha.blend=%7B').errors.blend, messagesFor('en')), 'The link’s state for this widget is not valid JSON.');
+});
+
+test('a widget\'s reasons for refusing a state (its sanitiser\'s StateError) in German: no English UI word, decimal commas', async () => {
+  const { reasonIn } = await import('../../web/widgets/shared/state-error.js');
+  const { THE_WORLD: w } = await import('../../web/widgets/shared/world.js');
+  const { sanitizeBlendState } = await import('../../web/widgets/blend/blend-model.js');
+  const { sanitizeSplitState, splitConfig, startingState } = await import('../../web/widgets/head-splitting/head-splitting-model.js');
+  const { sanitizeHeadsQuestionsState, defaultHeadsQuestionsState } = await import('../../web/widgets/heads-questions/heads-questions-model.js');
+  const { sanitizeLayerState } = await import('../../web/widgets/layer/layer-model.js');
+  const { sanitizeTrainingState } = await import('../../web/widgets/training/training-model.js');
+  const wo = await import('../../web/widgets/wo-mixing/wo-mixing-model.js');
+  const split = splitConfig();
+  const woConfig = wo.woMixingConfig(undefined, w);
+  const woStart = wo.startingState(woConfig);
+  const hq = defaultHeadsQuestionsState(w);
+  const cases = [
+    [(s) => sanitizeBlendState(s, w.L), [null, { a: 1 }, { a: 1, b: 2 }, { budget: [1] }, { budget: Array(w.L).fill(NaN) }, { budget: Array(w.L).fill(-1) }, { budget: Array(w.L).fill(0.1) }]],
+    [(s) => sanitizeSplitState(s, split), [[], { x: 1 }, { ...startingState(split), dModel: 7 }, { ...startingState(split), heads: 3 }, { ...startingState(split), heads: 0 }, { ...startingState(split), seqLen: 9999 }, { ...startingState(split), spectrumHead: 9 }, { ...startingState(split), seqLen: 1.5 }]],
+    [(s) => sanitizeHeadsQuestionsState(s, w), [{ ...hq, tied: 1 }, { ...hq, query: 99 }, { ...hq, head: 9 }, { ...hq, wq: [] }, { ...hq, wq: hq.wq.map(() => [1]) }, { ...hq, wq: hq.wq.map((m) => m.map(() => 99)) }, { ...hq, extra: 1 }]],
+    [(s) => sanitizeLayerState(s, w), [{ h: 3, token: 0, head: 0 }, { h: 2, token: 99, head: 0 }, { h: 2, token: 0, head: 5 }]],
+    [sanitizeTrainingState, [{ task: 'x', heads: 2, seed: 1, off: [] }, { task: 'previous-token', heads: 3, seed: 1, off: [] }, { task: 'previous-token', heads: 2, seed: 0, off: [] },
+      { task: 'previous-token', heads: 2, seed: 1, off: [0, 1, 0] }, { task: 'previous-token', heads: 2, seed: 1, off: [5] }, { task: 'previous-token', heads: 2, seed: 1, off: [1, 1] }]],
+    [(s) => wo.sanitizeWoState(woConfig, s), [{ ...woStart, heads: 3 }, { ...woStart, token: -1 }, { ...woStart, u: [1] }, { ...woStart, wo: woStart.wo.map(() => 99) }, { ...woStart, u: woStart.u.map(() => 0) }]],
+  ];
+  const de = messagesFor('de');
+  const german = [];
+  for (const [sanitize, states] of cases) {
+    for (const state of states) {
+      const error = (() => { try { sanitize(state); } catch (caught) { return caught; } return null; })();
+      assert.ok(error, `refused: ${JSON.stringify(state).slice(0, 80)}`);
+      assert.equal(reasonIn(error, messagesFor('en')), error.message, 'English is the error\'s own message');
+      german.push(reasonIn(error, de));
+    }
+  }
+  assert.deepEqual(germanProblems(german), []);
+  assert.ok(german.includes('„budget“: Die Gewichte ergeben zusammen 1,10000, nicht 1'), german.join('\n'));
+  assert.ok(german.includes('„heads“: erwartet wird 1, 2 oder 4'));
+  assert.ok(german.includes('„task“: erwartet wird „back-and-first“ oder „previous-token“'));
 });

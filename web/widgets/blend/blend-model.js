@@ -17,6 +17,7 @@
 import { THE_WORLD, headsAt } from '../shared/world.js';
 import { WorldReader } from '../shared/world-reader.js';
 import { formatPercent } from '../shared/format.js';
+import { decimal, stateError } from '../shared/state-error.js';
 
 /** The two splits compared: one head for both jobs (h = 2), a head per job (h = 4). */
 export const ONE_HEAD_SPLIT = 2;
@@ -39,16 +40,16 @@ export function defaultBlendState() {
  * non-negative, summing to 1 within SUM_TOLERANCE. null means the head's own weights.
  */
 export function sanitizeBlendState(raw, L = THE_WORLD.L) {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object { budget }');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('objectBudget');
   const unknown = Object.keys(raw).filter((key) => key !== 'budget');
-  if (unknown.length) throw new Error(`unknown ${unknown.length > 1 ? 'keys' : 'key'}: ${unknown.slice(0, 3).join(', ')} (the state is { budget })`);
+  if (unknown.length) throw stateError('unknownKeys', { count: unknown.length, keys: unknown.slice(0, 3).join(', ') });
   const { budget } = raw;
   if (budget === null || budget === undefined) return { budget: null };
-  if (!Array.isArray(budget) || budget.length !== L) throw new Error(`budget: expected ${L} weights, one per token, or null`);
-  if (!budget.every((w) => typeof w === 'number' && Number.isFinite(w))) throw new Error('budget: every weight must be a finite number');
-  if (budget.some((w) => w < 0)) throw new Error('budget: weights cannot be negative');
+  if (!Array.isArray(budget) || budget.length !== L) throw stateError('budgetLength', { count: L });
+  if (!budget.every((w) => typeof w === 'number' && Number.isFinite(w))) throw stateError('budgetFinite');
+  if (budget.some((w) => w < 0)) throw stateError('budgetNegative');
   const sum = budget.reduce((s, w) => s + w, 0);
-  if (Math.abs(sum - 1) > SUM_TOLERANCE) throw new Error(`budget: the weights add up to ${sum.toPrecision(6)}, not 1`);
+  if (Math.abs(sum - 1) > SUM_TOLERANCE) throw stateError('budgetSum', { sum: decimal(sum, 6) });
   return { budget: budget.slice() };
 }
 

@@ -9,6 +9,7 @@
 // the multiply-adds as it does the work, and the widget shows those tallies.
 import lesson from '../../../lessons/multiple-heads/widgets/head-splitting.json' with { type: 'json' };
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
+import { choices, stateError } from '../shared/state-error.js';
 
 export const SPLIT_LESSON = lesson;
 
@@ -93,37 +94,37 @@ export function startingState(config) {
 
 /** A clean state from untrusted JSON (URL hash, setState), or an Error saying what is wrong. */
 export function sanitizeSplitState(raw, config) {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
   for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw new Error(`unknown field “${String(key).slice(0, 20)}”`);
+    if (!STATE_KEYS.includes(key)) throw stateError('unknownField', { field: String(key).slice(0, 20) });
   }
   const whole = (name) => {
     const value = raw[name];
-    if (typeof value !== 'number' || !Number.isInteger(value)) throw new Error(`${name}: expected a whole number`);
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw stateError('whole', { field: name });
     return value;
   };
-  const width = (name, choices) => {
+  const width = (name, allowed) => {
     const value = whole(name);
-    if (!choices.includes(value)) throw new Error(`${name}: must be one of ${choices.join(', ')}`);
+    if (!allowed.includes(value)) throw stateError('mustBeOneOf', { field: name, choices: choices(allowed) });
     return value;
   };
   const headCount = (name, dModel, max) => {
     const value = whole(name);
-    if (value < 1 || value > max) throw new Error(`${name}: must be between 1 and ${max}`);
-    if (dModel % value !== 0) throw new Error(`${name}: ${value} does not divide d_model = ${dModel}`);
+    if (value < 1 || value > max) throw stateError('between', { field: name, min: 1, max });
+    if (dModel % value !== 0) throw stateError('divides', { field: name, value, dModel });
     return value;
   };
   const dModel = width('dModel', config.dModelChoices);
   const heads = headCount('heads', dModel, config.maxHeads);
   const seqLen = whole('seqLen');
   if (seqLen < config.seqLen.min || seqLen > config.seqLen.max) {
-    throw new Error(`seqLen: must be between ${config.seqLen.min} and ${config.seqLen.max}`);
+    throw stateError('between', { field: 'seqLen', min: config.seqLen.min, max: config.seqLen.max });
   }
   // The price panel is about the world's heads: h is one of its head counts.
   const spectrumHeads = width('spectrumHeads', THE_WORLD.headCounts);
   const spectrumHead = whole('spectrumHead');
   if (spectrumHead < 0 || spectrumHead >= spectrumHeads) {
-    throw new Error(`spectrumHead: must be a head from 0 to ${spectrumHeads - 1}`);
+    throw stateError('headFrom', { field: 'spectrumHead', max: spectrumHeads - 1 });
   }
   return { dModel, heads, seqLen, spectrumHeads, spectrumHead };
 }

@@ -20,6 +20,7 @@
 //          the world's features in order), each within ±WQ_EDIT.limit
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, columnBlock, createWorldModel } from '../shared/world.js';
+import { stateError } from '../shared/state-error.js';
 
 export const STATE_KEYS = ['tied', 'query', 'head', 'wq'];
 
@@ -52,18 +53,18 @@ export function queryFromAttribute(w, text) {
 export function sanitizeHeadsQuestionsState(raw, w = THE_WORLD) {
   const { L, numHeads, dModel, dK } = w;
   const { limit } = WQ_EDIT;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
   for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw new Error(`unexpected field “${key.slice(0, 24)}”`);
+    if (!STATE_KEYS.includes(key)) throw stateError('unexpectedField', { field: key.slice(0, 24) });
   }
-  if (typeof raw.tied !== 'boolean') throw new Error('tied: expected true or false');
-  if (!Number.isInteger(raw.query) || raw.query < 0 || raw.query >= L) throw new Error(`query: expected a word position from 0 to ${L - 1}`);
-  if (!Number.isInteger(raw.head) || raw.head < 0 || raw.head >= numHeads) throw new Error(`head: expected a head from 0 to ${numHeads - 1}`);
-  if (!Array.isArray(raw.wq) || raw.wq.length !== numHeads) throw new Error(`wq: expected ${numHeads} matrices`);
+  if (typeof raw.tied !== 'boolean') throw stateError('trueFalse', { field: 'tied' });
+  if (!Number.isInteger(raw.query) || raw.query < 0 || raw.query >= L) throw stateError('wordPosition', { field: 'query', max: L - 1 });
+  if (!Number.isInteger(raw.head) || raw.head < 0 || raw.head >= numHeads) throw stateError('head', { field: 'head', max: numHeads - 1 });
+  if (!Array.isArray(raw.wq) || raw.wq.length !== numHeads) throw stateError('matrices', { field: 'wq', count: numHeads });
   const wq = raw.wq.map((m, i) => {
-    if (!Array.isArray(m) || m.length !== dModel * dK) throw new Error(`wq[${i}]: expected ${dModel * dK} numbers`);
+    if (!Array.isArray(m) || m.length !== dModel * dK) throw stateError('numbers', { field: `wq[${i}]`, count: dModel * dK });
     if (!m.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit)) {
-      throw new Error(`wq[${i}]: every entry must be a number from ${-limit} to ${limit}`);
+      throw stateError('entryRange', { field: `wq[${i}]`, min: -limit, max: limit });
     }
     return m.slice();
   });

@@ -13,6 +13,7 @@
 // "impossible", state } (widget tasks: the widget's state that was checked).
 import { messagesFor } from './i18n.js';
 import { readLessonState } from './lesson-state.js';
+import { reasonIn } from './state-error.js';
 import { WIDGETS } from '../registry.js';
 
 export const COPY_FORMAT = 'multiple-heads-learner-copy';
@@ -37,8 +38,9 @@ const clip = (text) => String(text).slice(0, 40);
 
 /**
  * A file that is not a valid copy: `where` is a list of places ([key, params] of
- * learnerCopy.where, or a JSON field's name), `why` a [key, params] of learnerCopy.why (or
- * a widget's own message, as ['raw', { text }]). messageIn(m) says it in m's language.
+ * learnerCopy.where, or a JSON field's name), `why` a [key, params] of learnerCopy.why (or a
+ * widget's error, ['error', error], or a message as it is, ['raw', { text }]). messageIn(m)
+ * says it in m's language.
  */
 class CopyError extends Error {
   constructor(where, why) {
@@ -50,7 +52,8 @@ class CopyError extends Error {
 
   messageIn(m) {
     const where = this.where.map((part) => (typeof part === 'string' ? say(m, 'where.field', { name: part }) : say(m, `where.${part[0]}`, part[1]))).join(', ');
-    const why = this.why[0] === 'raw' ? this.why[1].text : say(m, `why.${this.why[0]}`, this.why[1]);
+    // A widget's own reason for refusing a state: its sanitiser's StateError, in m's language.
+    const why = this.why[0] === 'raw' ? this.why[1].text : this.why[0] === 'error' ? reasonIn(this.why[1], m) : say(m, `why.${this.why[0]}`, this.why[1]);
     return say(m, 'bad', { where, why });
   }
 }
@@ -108,7 +111,7 @@ function sanitized(sanitize, state, where) {
   try {
     return sanitize(structuredClone(state));
   } catch (error) {
-    return bad(where, raw(error.message));
+    return bad(where, ['error', error]);
   }
 }
 
@@ -376,7 +379,7 @@ export function keepWidgetStates(copy, root, tags, { onRefused, titleOf = (tag) 
       const m = messagesFor(el);
       const name = Object.keys(WIDGETS).find((key) => WIDGETS[key].tag === el.localName);
       const title = name ? m.widgetTitle(name, titleOf(el.localName)) : titleOf(el.localName);
-      onRefused?.(say(m, 'widgetRefused', { title, why: error.message }));
+      onRefused?.(say(m, 'widgetRefused', { title, why: reasonIn(error, m) }));
     }
   };
   for (const el of elements) {

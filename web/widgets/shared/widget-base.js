@@ -44,6 +44,7 @@ import { widgetLoading, widgetSettled } from './anchor-hold.js';
 import baseStyles from './widget-base.css?inline';
 import { THE_WORLD, headColourStyles } from './world.js';
 import { liveNote } from './static-figure.js';
+import { reasonIn } from './state-error.js';
 import { kitSheet } from '../../ui/styles.js';
 import { WIDGETS } from '../registry.js';
 import { localeOf, messagesFor } from './i18n.js';
@@ -389,7 +390,7 @@ export class MhaWidget extends HTMLElement {
         if (!error) return;
         this.showNotice(messagesFor(this).t('base.stateRejected', { error }));
       } catch (error) {
-        this.showNotice(messagesFor(this).t('base.stateIgnored', { error: error.message }));
+        this.showNotice(messagesFor(this).t('base.stateIgnored', { error: reasonIn(error, messagesFor(this)) }));
       }
     }
     if (inHash) {
@@ -398,7 +399,7 @@ export class MhaWidget extends HTMLElement {
         if (!error) return;
         this.showNotice(messagesFor(this).t('base.linkRejected', { error }));
       } catch (error) {
-        this.showNotice(messagesFor(this).t('base.linkIgnored', { error: error.message }));
+        this.showNotice(messagesFor(this).t('base.linkIgnored', { error: reasonIn(error, messagesFor(this)) }));
       }
     } else if (problem) {
       this.showNotice(messagesFor(this).t('base.problem', { problem: linkProblemIn(problem, messagesFor(this)) }));
@@ -419,7 +420,7 @@ export class MhaWidget extends HTMLElement {
         if (!refused) return;
         this.showNotice(messagesFor(this).t('base.linkRejected', { error: refused }));
       } catch (failure) {
-        this.showNotice(messagesFor(this).t('base.linkIgnored', { error: failure.message }));
+        this.showNotice(messagesFor(this).t('base.linkIgnored', { error: reasonIn(failure, messagesFor(this)) }));
       }
     } else if (error) {
       this.showNotice(messagesFor(this).t('base.problem', { problem: linkProblemIn(error, messagesFor(this)) }));

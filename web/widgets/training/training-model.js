@@ -15,6 +15,8 @@
 //   heads  h, 1, 2 or 4 (each divides d_model = 16, so every head has width 16 / h)
 //   seed   1 .. 9999: the weights, the batches and the evaluation set all follow from it
 //   off    the heads switched off once the model is trained (indices, ascending, < heads)
+import { choices, stateError } from '../shared/state-error.js';
+
 export const TASKS = ['back-and-first', 'previous-token'];
 export const HEAD_COUNTS = [1, 2, 4];
 export const MAX_SEED = 9999;
@@ -37,19 +39,19 @@ export function defaultTrainingState() {
 
 /** A clean state from untrusted JSON (URL hash, setState), or throws Error with a message. */
 export function sanitizeTrainingState(raw) {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
   for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw new Error(`unexpected field “${key.slice(0, 24)}”`);
+    if (!STATE_KEYS.includes(key)) throw stateError('unexpectedField', { field: key.slice(0, 24) });
   }
-  if (!TASKS.includes(raw.task)) throw new Error(`task: expected ${TASKS.map((t) => `“${t}”`).join(' or ')}`);
-  if (!HEAD_COUNTS.includes(raw.heads)) throw new Error(`heads: expected ${HEAD_COUNTS.join(', ')}`);
-  if (!Number.isInteger(raw.seed) || raw.seed < 1 || raw.seed > MAX_SEED) throw new Error(`seed: expected a whole number from 1 to ${MAX_SEED}`);
-  if (!Array.isArray(raw.off) || raw.off.length > raw.heads) throw new Error(`off: expected at most ${raw.heads} head numbers`);
+  if (!TASKS.includes(raw.task)) throw stateError('expected', { field: 'task', choices: choices(TASKS, { or: true, quoted: true }) });
+  if (!HEAD_COUNTS.includes(raw.heads)) throw stateError('expected', { field: 'heads', choices: choices(HEAD_COUNTS) });
+  if (!Number.isInteger(raw.seed) || raw.seed < 1 || raw.seed > MAX_SEED) throw stateError('wholeFrom', { field: 'seed', min: 1, max: MAX_SEED });
+  if (!Array.isArray(raw.off) || raw.off.length > raw.heads) throw stateError('headsAtMost', { field: 'off', count: raw.heads });
   for (const head of raw.off) {
-    if (!Number.isInteger(head) || head < 0 || head >= raw.heads) throw new Error(`off: expected head numbers from 0 to ${raw.heads - 1}`);
+    if (!Number.isInteger(head) || head < 0 || head >= raw.heads) throw stateError('headNumbers', { field: 'off', max: raw.heads - 1 });
   }
   const off = [...new Set(raw.off)].sort((a, b) => a - b);
-  if (off.length !== raw.off.length) throw new Error('off: a head is listed twice');
+  if (off.length !== raw.off.length) throw stateError('listedTwice', { field: 'off' });
   return { task: raw.task, heads: raw.heads, seed: raw.seed, off };
 }
 

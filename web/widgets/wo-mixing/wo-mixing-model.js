@@ -20,6 +20,7 @@
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import lesson from '../../../lessons/multiple-heads/widgets/wo-mixing.json' with { type: 'json' };
+import { choices, stateError } from '../shared/state-error.js';
 
 export const WO_MIXING_LESSON = lesson;
 export const STATE_KEYS = ['heads', 'token', 'wo', 'u'];
@@ -125,23 +126,23 @@ export function matchingDirection(config, u) {
 export function sanitizeWoState(config, raw) {
   const { w } = config;
   const d = w.dModel;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new Error('expected an object');
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
   for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw new Error(`unexpected field “${key.slice(0, 24)}”`);
+    if (!STATE_KEYS.includes(key)) throw stateError('unexpectedField', { field: key.slice(0, 24) });
   }
-  if (!w.headCounts.includes(raw.heads)) throw new Error(`heads: expected ${listWords(w.headCounts.map(String), 'or')}`);
-  if (!isIndex(raw.token, w.L)) throw new Error(`token: expected a position from 0 to ${w.L - 1}`);
+  if (!w.headCounts.includes(raw.heads)) throw stateError('expected', { field: 'heads', choices: choices(w.headCounts, { or: true }) });
+  if (!isIndex(raw.token, w.L)) throw stateError('position', { field: 'token', max: w.L - 1 });
   const vector = (name, length, limit) => {
     const value = raw[name];
-    if (!Array.isArray(value) || value.length !== length) throw new Error(`${name}: expected ${length} numbers`);
+    if (!Array.isArray(value) || value.length !== length) throw stateError('numbers', { field: name, count: length });
     if (!value.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit)) {
-      throw new Error(`${name}: every entry must be a number from −${limit} to ${limit}`);
+      throw stateError('entryRange', { field: name, min: `−${limit}`, max: limit });
     }
     return value.map((v) => (Object.is(v, -0) ? 0 : v));
   };
   const wo = vector('wo', d * d, config.woLimit);
   const u = vector('u', d, config.uLimit);
-  if (u.every((v) => v === 0)) throw new Error('u: the zero vector has no direction');
+  if (u.every((v) => v === 0)) throw stateError('zeroVector', { field: 'u' });
   return { heads: raw.heads, token: raw.token, wo, u };
 }
 
