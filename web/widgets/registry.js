@@ -13,15 +13,15 @@ const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config
 
 export const WIDGETS = {
   layer: {
-    tag: 'mha-layer', title: 'The layer at a glance', loadingHeight: { wide: 1180, narrow: 1015 },
+    tag: 'mha-layer', title: 'The layer at a glance', loadingHeight: { wide: 1160, narrow: 840 },
     attributes: [...COMMON, 'heads', 'token', 'head'],
   },
   blend: {
-    tag: 'mha-blend', title: 'One head, one average', loadingHeight: { wide: 970, narrow: 960 },
+    tag: 'mha-blend', title: 'One head, one average', loadingHeight: { wide: 915, narrow: 790 },
     attributes: [...COMMON],
   },
   'head-splitting': {
-    tag: 'mha-head-splitting', title: 'Head splitting', loadingHeight: { wide: 1510, narrow: 895 },
+    tag: 'mha-head-splitting', title: 'Head splitting', loadingHeight: { wide: 1440, narrow: 740 },
     attributes: [...COMMON],
   },
   'wo-mixing': {
@@ -33,7 +33,7 @@ export const WIDGETS = {
     attributes: [...COMMON, 'query'],
   },
   training: {
-    tag: 'mha-training', title: 'Train and prune heads', loadingHeight: { wide: 720, narrow: 720 },
+    tag: 'mha-training', title: 'Train and prune heads', loadingHeight: { wide: 675, narrow: 480 },
     attributes: [...COMMON],
   },
 };
