@@ -25,11 +25,11 @@ export const WIDGETS = {
     attributes: [...COMMON],
   },
   'wo-mixing': {
-    tag: 'mha-wo-mixing', title: 'What W_O is for', loadingHeight: { wide: 1430, narrow: 1210 },
+    tag: 'mha-wo-mixing', title: 'What W_O is for', loadingHeight: { wide: 1345, narrow: 945 },
     attributes: [...COMMON, 'heads', 'token'],
   },
   'heads-questions': {
-    tag: 'mha-heads-questions', title: 'Heads ask different questions', loadingHeight: { wide: 970, narrow: 1440 },
+    tag: 'mha-heads-questions', title: 'Heads ask different questions', loadingHeight: { wide: 925, narrow: 1045 },
     attributes: [...COMMON, 'query'],
   },
   training: {
