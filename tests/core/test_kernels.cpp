@@ -720,6 +720,40 @@ TEST_CASE("softmax: the exponential is accurate to ~2e-7 relative over its whole
   }
 }
 
+TEST_CASE("softmax: at the underflow edge (t in [-90, -86]) the weight of e^t is within 1.6e-38",
+          "[kernels][softmax]") {
+  // Rows [0, t]: the second weight is e^t / (1 + e^t), near the smallest normal float
+  // (1.18e-38 = e^-87.34). The SIMD exponential gives exactly 0 from t <= -87.68 on (where
+  // its 2^n is built as +0) and subnormals just above; std::exp gives subnormals down to
+  // about -103.9. Either way: never negative, never NaN, within 1.6e-38 of the truth, and
+  // exactly 0 for t = -inf.
+  std::vector<float> t;
+  for (int i = 0; i <= 400; ++i) t.push_back(-86.0f - 0.01f * static_cast<float>(i));
+  t.push_back(-kInf);
+  const int rows = static_cast<int>(t.size());
+  for (const mha::KernelSet* ks : sets_under_test()) {
+    INFO("kernel set " << ks->target);
+    std::vector<float> x;
+    for (float v : t) {
+      x.push_back(0.0f);
+      x.push_back(v);
+    }
+    ks->softmax_rows(rows, 2, x.data(), 2);
+    double worst = 0.0;
+    bool ordered = true;
+    for (int i = 0; i < rows; ++i) {
+      const double want = std::exp(static_cast<double>(t[static_cast<std::size_t>(i)]));
+      const float w0 = x[2 * static_cast<std::size_t>(i)], w1 = x[2 * static_cast<std::size_t>(i) + 1];
+      ordered = ordered && w0 == 1.0f && w1 >= 0.0f;
+      const double err = std::fabs(w1 - want);
+      if (!(err <= worst)) worst = err;
+    }
+    CHECK(ordered);
+    CHECK(worst <= 1.6e-38);
+    CHECK(x[2 * static_cast<std::size_t>(rows - 1) + 1] == 0.0f);
+  }
+}
+
 // =======================================================================================
 // Dispatch
 // =======================================================================================

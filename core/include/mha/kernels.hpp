@@ -42,8 +42,8 @@ void softmax_numerators_f64_reference(int rows, int cols, double* x, int ld, dou
 // SIMD128 versions (core/src/kernels_wasmsimd.cpp). Same contracts, with two documented
 // differences from the scalar twins: gemm_nn_f32_wasmsimd copies blocks of B through a
 // fixed 16 KiB stack buffer (no heap allocation), and softmax_rows_f32_wasmsimd returns
-// exactly 0 for weights whose exponential is below the smallest normal float (x - max <
-// -87.34), where std::exp would give a subnormal (a difference below 1.2e-38).
+// exactly 0 for weights whose exponential is below about 1.6e-38 (x - max < -87.68), where
+// std::exp would give a subnormal (a difference below 1.6e-38).
 #if defined(__wasm_simd128__)
 void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const float* b, int ldb,
                           float* c, int ldc);
