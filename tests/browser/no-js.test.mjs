@@ -101,8 +101,8 @@ test('JavaScript off: the static figures’ numbers are the core’s', async () 
   try {
     const view = blend.compute(defaultBlendState());
     const [one, two] = figures.blend.items;
-    assert.match(squash(one), new RegExp(`right in ${view.one.subjectCorrect} of ${view.one.total}, what was said\\? in ${view.one.complementCorrect} of ${view.one.total}`));
-    assert.match(squash(two), new RegExp(`right in ${view.two.subjectCorrect} of ${view.two.total}, what was said\\? in ${view.two.complementCorrect} of ${view.two.total}`));
+    assert.match(squash(one), new RegExp(`who said it\\? ${view.one.subjectCorrect} of ${view.one.total}; what was said\\? ${view.one.complementCorrect} of ${view.one.total}`));
+    assert.match(squash(two), new RegExp(`who said it\\? ${view.two.subjectCorrect} of ${view.two.total}; what was said\\? ${view.two.complementCorrect} of ${view.two.total}`));
     const label = figures.blend.images[0];
     for (const [budget, t] of [[view.budget, w.subjectIndex], [view.budget, w.complementIndex], [blend.subjectBudget, w.subjectIndex], [blend.complementBudget, w.complementIndex]]) {
       assert.ok(label.includes(`${w.tokens[t]} ${formatNumber(budget[t])}`), `blend: ${w.tokens[t]} ${formatNumber(budget[t])} missing from “${label}”`);
