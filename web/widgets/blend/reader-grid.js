@@ -1,6 +1,6 @@
 // ReaderGrid: the downstream reader's answers over the world's sentence variants as a
 // table (rows: the subject word, columns: the complement word). Each cell holds two
-// marks, "who did the saying?" then "what was said?", each ✓ or ✗ (shape and words, not
+// marks, "who said it?" then "what was said?", each ✓ or ✗ (shape and words, not
 // colour alone). The answers come from WorldReader (the core); this only draws them.
 import { element } from '../shared/widget-base.js';
 import { messagesFor } from '../shared/i18n.js';
