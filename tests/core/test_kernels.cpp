@@ -448,6 +448,18 @@ std::vector<float> softmax_row(Softmax fn, std::vector<float> row) {
   return row;
 }
 
+// Softmax of the two-entry rows [0, t] for each t, as one rows x 2 matrix: the second weight
+// of row i is e^t / (1 + e^t), so e^t itself is w1 / w0 (the exponential tests use this).
+std::vector<float> softmax_of_pairs(const mha::KernelSet& ks, const std::vector<float>& t) {
+  std::vector<float> x;
+  for (float v : t) {
+    x.push_back(0.0f);
+    x.push_back(v);
+  }
+  ks.softmax_rows(static_cast<int>(t.size()), 2, x.data(), 2);
+  return x;
+}
+
 // The softmax numerators kernel followed by the division it leaves out: must be a softmax.
 // (One instantiation per kernel, so that it fits the Softmax function-pointer type.)
 template <void (*Numerators)(int, int, float*, int, float*)>
@@ -689,12 +701,7 @@ TEST_CASE("softmax: the exponential is accurate to ~2e-7 relative over its whole
   const int rows = static_cast<int>(t.size());
   for (const mha::KernelSet* ks : sets_under_test()) {
     INFO("kernel set " << ks->target);
-    std::vector<float> x;
-    for (float v : t) {
-      x.push_back(0.0f);
-      x.push_back(v);
-    }
-    ks->softmax_rows(rows, 2, x.data(), 2);
+    const std::vector<float> x = softmax_of_pairs(*ks, t);
     double worst_exp = 0.0, worst_weight = 0.0;
     float worst_exp_t = 0.0f, worst_weight_t = 0.0f;
     for (int i = 0; i < rows; ++i) {
@@ -733,12 +740,7 @@ TEST_CASE("softmax: at the underflow edge (t in [-90, -86]) the weight of e^t is
   const int rows = static_cast<int>(t.size());
   for (const mha::KernelSet* ks : sets_under_test()) {
     INFO("kernel set " << ks->target);
-    std::vector<float> x;
-    for (float v : t) {
-      x.push_back(0.0f);
-      x.push_back(v);
-    }
-    ks->softmax_rows(rows, 2, x.data(), 2);
+    const std::vector<float> x = softmax_of_pairs(*ks, t);
     double worst = 0.0;
     bool ordered = true;
     for (int i = 0; i < rows; ++i) {
