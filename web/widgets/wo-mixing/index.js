@@ -73,9 +73,11 @@ export class WoMixingWidget extends MhaWidget {
     this.gridsFor = null; // the head count the grids are built for
     this.valuesMode = false;
 
-    // Row 4 is the Complement finder's first coordinate; column 1 is where the Subject finder's
-    // first coordinate already goes (the "shared" preset and its note say so in words).
-    const caption = element('p', { className: 'caption' }, notation(m.t('woMixing.caption')));
+    // The row is the Complement finder's first coordinate of Concat; the column is where the
+    // Subject finder's first coordinate already goes (the "shared" preset says so in words).
+    const caption = element('p', { className: 'caption' }, notation(m.t('woMixing.caption', {
+      row: w.reader.complementHead * w.dK + 1, column: w.reader.subjectHead * w.dK + 1,
+    })));
     caption.append(' ', layerLink('mix', undefined, m));
 
     // The layer's shape and the token whose vectors are shown.
