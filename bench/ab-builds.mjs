@@ -10,7 +10,9 @@
 //   node --no-liftoff bench/ab-builds.mjs <baseline.wasm> [rounds] [L,d,h ...]
 //
 // The baseline must come from the same bindings (the JS glue in web/generated/ is shared).
-// Prints the median ms of each build per configuration, new / old, and t(h) / t(h = 1)
+// Prints the median ms of each build per configuration, new / old (the ratio of the two
+// medians, and the median of the per-round ratios, which cancels the load's slow drifts
+// since both builds of a round ran within a fraction of a second), and t(h) / t(h = 1)
 // at each L for both builds when h = 1 is among the configurations.
 import { readFileSync } from 'node:fs';
 import { loadEngine } from '../web/engine/engine.js';
@@ -67,12 +69,13 @@ for (let round = 0; round < rounds; round++) {
 
 const median = (v) => { const s = [...v].sort((p, q) => p - q); return s[s.length >> 1]; };
 console.log(`median CPU ms, ${rounds} interleaved rounds (public API, output view); baseline ${baselinePath}`);
-console.log(`${'(L,d,h)'.padEnd(14)}${'old'.padStart(9)}${'new'.padStart(9)}${'new/old'.padStart(9)}${'max |diff| / max |out|'.padStart(24)}`);
+console.log(`${'(L,d,h)'.padEnd(14)}${'old'.padStart(9)}${'new'.padStart(9)}${'new/old'.padStart(9)}${'paired'.padStart(9)}${'max |diff| / max |out|'.padStart(24)}`);
 const med = {};
 for (const c of cases) {
   const o = median(c.times.old), n = median(c.times.new);
+  const paired = median(c.times.new.map((t, i) => t / c.times.old[i]));
   med[`${c.L},${c.d},${c.h}`] = { old: o, new: n };
-  console.log(`${`(${c.L},${c.d},${c.h})`.padEnd(14)}${o.toFixed(3).padStart(9)}${n.toFixed(3).padStart(9)}${(n / o).toFixed(3).padStart(9)}${c.maxDiff.toExponential(1).padStart(24)}`);
+  console.log(`${`(${c.L},${c.d},${c.h})`.padEnd(14)}${o.toFixed(3).padStart(9)}${n.toFixed(3).padStart(9)}${(n / o).toFixed(3).padStart(9)}${paired.toFixed(3).padStart(9)}${c.maxDiff.toExponential(1).padStart(24)}`);
 }
 for (const c of cases) {
   const base = med[`${c.L},${c.d},1`];

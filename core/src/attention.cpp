@@ -28,14 +28,23 @@ std::string head_label(int head) { return "head " + std::to_string(head); }
 // Products can overflow float's range even when every input is finite (e.g. entries of
 // 1e30). Rather than let infinity or NaN flow into the page, the step that overflowed is
 // named (with its head, if head >= 0). Masked scores (-infinity by design) are skipped by
-// the caller.
-template <typename Matrix>
-void require_finite_result(const Matrix& m, const char* what, int head = -1) {
-  if (m.allFinite()) return;  // the common case builds no string
+// the caller. The test is the kernel set's all_finite (SIMD in the page's module): Eigen's
+// allFinite is a scalar loop in wasm, and at L = d_model = 512 the checks of Q, K, V,
+// Concat and the output cover 1.3 million entries per pass.
+void require_finite_result(const KernelSet& kernels, const float* data, Eigen::Index rows,
+                           Eigen::Index cols, Eigen::Index ld, const char* what, int head = -1) {
+  if (kernels.all_finite(static_cast<int>(rows), static_cast<int>(cols), data, static_cast<int>(ld))) {
+    return;  // the common case builds no string
+  }
   std::string name = what;
   if (head >= 0) name += " of " + head_label(head);
   throw InvalidArgument(name + " overflowed the float32 range (about 3.4e38): the inputs or "
                         "weights are too large in magnitude");
+}
+
+// The same for a whole (dense, row-major) matrix.
+void require_finite_result(const KernelSet& kernels, const MatrixF& m, const char* what) {
+  require_finite_result(kernels, m.data(), m.rows(), m.cols(), m.cols(), what);
 }
 
 }  // namespace
@@ -212,11 +221,10 @@ void MultiHeadAttention::forward_into(const float* x, std::size_t count, const F
   if (planned > kMaxForwardMultiplyAdds) {
     require_within_budget(planned, kMaxForwardMultiplyAdds, "kMaxForwardMultiplyAdds", "forward pass");
   }
-  bool x_ok = count == static_cast<std::size_t>(L) * static_cast<std::size_t>(d);
-  for (std::size_t e = 0; x_ok && e < count; ++e) x_ok = std::isfinite(x[e]);
-  if (!x_ok) require_matrix(x, count, L, d, "X");
-
   const KernelSet& kernels = active_kernels();
+  const bool x_ok = count == static_cast<std::size_t>(L) * static_cast<std::size_t>(d) &&
+                    kernels.all_finite(L, d, x, d);
+  if (!x_ok) require_matrix(x, count, L, d, "X");  // names the first bad entry
   trace.counts = OperationCounts{};
   OperationCounts& counts = trace.counts;
   // C[m x n] = A[m x k] B[k x n], counted.
@@ -236,9 +244,9 @@ void MultiHeadAttention::forward_into(const float* x, std::size_t count, const F
   for (const auto& [weights, result] : projections) {
     gemm_nn(counts.projections, L, d, d, x, d, weights->data(), d, result->data(), d);
   }
-  require_finite_result(trace.queries, "the projection X W_Q");
-  require_finite_result(trace.keys, "the projection X W_K");
-  require_finite_result(trace.values, "the projection X W_V");
+  require_finite_result(kernels, trace.queries, "the projection X W_Q");
+  require_finite_result(kernels, trace.keys, "the projection X W_K");
+  require_finite_result(kernels, trace.values, "the projection X W_V");
 
   // Step 2: each head attends on its own. Dividing the scores by sqrt(d_k) keeps their
   // spread independent of the head width (a dot product of d_k unit-variance terms has
@@ -276,9 +284,12 @@ void MultiHeadAttention::forward_into(const float* x, std::size_t count, const F
     keys_t.noalias() = trace.keys.middleCols(column, d_k).transpose() * scale;
     // Can a score overflow? By Cauchy-Schwarz |q_t . k_s| <= |q_t| |k_s|, so if the largest
     // query norm times the largest key norm (scaled) fits in float, no score can overflow
-    // and the per-entry check (L^2 per head) is skipped. Computed in double.
+    // and the per-entry check (L^2 per head) is skipped. Computed in double, over the rows
+    // of Q_i and K_i, where each vector's d_k entries are contiguous (the columns of K_i^T
+    // are L floats apart, one cache line per entry). The scaling of K_i^T by 1/sqrt(d_k)
+    // rounds each entry by at most half an ulp, far inside the bound's factor-2 margin.
     const double score_bound = max_norm(trace.queries.data() + column, L, d, d_k, 1) *
-                               max_norm(keys_t.data(), L, 1, d_k, L);
+                               max_norm(trace.keys.data() + column, L, d, d_k, 1) * scale;
     const bool check_scores = !(score_bound < 0.5 * std::numeric_limits<float>::max());
     shape(head.scores, keep ? L : 0, keep ? L : 0);
     shape(head.weights, keep ? L : 0, keep ? L : 0);
@@ -291,7 +302,7 @@ void MultiHeadAttention::forward_into(const float* x, std::size_t count, const F
       //     matches token s's key. rows x L entries, each d_k multiply-adds.
       gemm_nn(counts.scores, rows, L, d_k, trace.queries.data() + static_cast<std::ptrdiff_t>(t0) * d + column, d,
               keys_t.data(), L, scores, L);
-      if (check_scores) require_finite_result(scores_block, "the scores Q K^T / sqrt(d_k)", i);
+      if (check_scores) require_finite_result(kernels, scores, rows, L, L, "the scores Q K^T / sqrt(d_k)", i);
       // The causal mask: token t must not see tokens after it. -infinity becomes weight 0.
       if (config_.causal) {
         for (int r = 0; r < rows; ++r)
@@ -330,7 +341,7 @@ void MultiHeadAttention::forward_into(const float* x, std::size_t count, const F
         }
       }
     }
-    require_finite_result(trace.concat.middleCols(column, d_k), "the weighted sum of values", i);
+    require_finite_result(kernels, trace.concat.data() + column, L, d_k, d, "the weighted sum of values", i);
     if (options.head_outputs) {
       shape(head.output, L, d_k);
       head.output = trace.concat.middleCols(column, d_k);
@@ -343,7 +354,7 @@ void MultiHeadAttention::forward_into(const float* x, std::size_t count, const F
   // output direction.
   shape(trace.output, L, d);
   gemm_nn(counts.output, L, d, d, trace.concat.data(), d, w_o_.data(), d, trace.output.data(), d);
-  require_finite_result(trace.output, "the output Concat W_O");
+  require_finite_result(kernels, trace.output, "the output Concat W_O");
 
   // Step 4 (for the lesson, not part of the model): split the output by head. Row block i
   // of W_O (rows i*d_k ..) is W_O^i, the only part of W_O that head i's slice meets, so

@@ -12,11 +12,11 @@ namespace mha {
 namespace {
 
 constexpr KernelSet kScalar{"scalar", &gemm_nn_f32_scalar, &softmax_rows_f32_scalar,
-                           &softmax_numerators_f32_scalar};
+                           &softmax_numerators_f32_scalar, &all_finite_f32_scalar};
 
 #if defined(__wasm_simd128__)
 constexpr KernelSet kWasmSimd{"wasmsimd", &gemm_nn_f32_wasmsimd, &softmax_rows_f32_wasmsimd,
-                             &softmax_numerators_f32_wasmsimd};
+                             &softmax_numerators_f32_wasmsimd, &all_finite_f32_wasmsimd};
 #endif
 
 }  // namespace

@@ -94,4 +94,18 @@ void softmax_rows_f32_scalar(int rows, int cols, float* x, int ld) {
   }
 }
 
+// A float is finite exactly when its exponent field is not all ones (all ones with a zero
+// mantissa is +/-infinity, with a non-zero one NaN). std::isfinite says the same; the loop
+// has no early exit inside a row so that compilers can vectorise it, and stops after the
+// first row that fails.
+bool all_finite_f32_scalar(int rows, int cols, const float* x, int ld) {
+  for (int r = 0; r < rows; ++r) {
+    const float* xr = x + off(r, ld);
+    bool row_ok = true;
+    for (int j = 0; j < cols; ++j) row_ok &= static_cast<bool>(std::isfinite(xr[j]));
+    if (!row_ok) return false;
+  }
+  return true;
+}
+
 }  // namespace mha

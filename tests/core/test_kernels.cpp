@@ -757,6 +757,67 @@ TEST_CASE("softmax: at the underflow edge (t in [-90, -86]) the weight of e^t is
 }
 
 // =======================================================================================
+// all_finite, for every kernel set in this build
+// =======================================================================================
+
+// Finite entries everywhere, including the extremes of float's range; the padding between
+// rows and the guards around the matrix hold NaN (the poison pattern), so a kernel that
+// read past a row, before the first entry or after the last would answer false.
+TEST_CASE("all_finite: true for finite matrices and reads nothing outside them",
+          "[kernels][all_finite]") {
+  const float extremes[] = {std::numeric_limits<float>::max(), -std::numeric_limits<float>::max(),
+                            std::numeric_limits<float>::denorm_min(), -0.0f, 0.0f, 1e-38f};
+  XorShift64 rng(17);
+  for (const mha::KernelSet* ks : sets_under_test()) {
+    for (const int cols : {0, 1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33}) {
+      for (const int rows : {0, 1, 3}) {
+        for (const int pad : {0, 3}) {
+          for (const int misalign : {0, 1, 2, 3}) {
+            StridedMatrix x(rows, cols, cols + pad, misalign);
+            int e = 0;
+            for (int i = 0; i < rows; ++i)
+              for (int j = 0; j < cols; ++j, ++e) x.at(i, j) = e % 5 == 4 ? extremes[e % 6] : rng.uniform(-1.0f, 1.0f);
+            INFO("set " << ks->target << " rows=" << rows << " cols=" << cols << " pad=" << pad
+                        << " misalign=" << misalign);
+            CHECK(ks->all_finite(rows, cols, x.data(), cols + pad));
+          }
+        }
+      }
+    }
+  }
+}
+
+// One non-finite entry, at every position of every tail and alignment: +inf, -inf, a quiet
+// NaN and a NaN with the sign bit set.
+TEST_CASE("all_finite: false for one infinity or NaN at any position", "[kernels][all_finite]") {
+  const float bad[] = {kInf, -kInf, std::numeric_limits<float>::quiet_NaN(),
+                       -std::numeric_limits<float>::quiet_NaN()};
+  for (const mha::KernelSet* ks : sets_under_test()) {
+    for (const int cols : {1, 2, 3, 4, 5, 6, 7, 8, 9, 13}) {
+      for (const int misalign : {0, 1, 3}) {
+        const int rows = 3, ld = cols + 2;
+        StridedMatrix x(rows, cols, ld, misalign);
+        for (int i = 0; i < rows; ++i)
+          for (int j = 0; j < cols; ++j) x.at(i, j) = 0.5f * static_cast<float>(j - i);
+        REQUIRE(ks->all_finite(rows, cols, x.data(), ld));
+        for (int i = 0; i < rows; ++i) {
+          for (int j = 0; j < cols; ++j) {
+            for (const float b : bad) {
+              const float kept = x.at(i, j);
+              x.at(i, j) = b;
+              INFO("set " << ks->target << " cols=" << cols << " misalign=" << misalign << " at ("
+                          << i << ", " << j << ") = " << b);
+              CHECK_FALSE(ks->all_finite(rows, cols, x.data(), ld));
+              x.at(i, j) = kept;
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// =======================================================================================
 // Dispatch
 // =======================================================================================
 
@@ -767,6 +828,7 @@ TEST_CASE("active_kernels() is the SIMD set in wasm SIMD builds and scalar other
   CHECK(scalar.gemm_nn == &mha::gemm_nn_f32_scalar);
   CHECK(scalar.softmax_rows == &mha::softmax_rows_f32_scalar);
   CHECK(scalar.softmax_numerators == &mha::softmax_numerators_f32_scalar);
+  CHECK(scalar.all_finite == &mha::all_finite_f32_scalar);
 
   const mha::KernelSet& active = mha::active_kernels();
 #if defined(__wasm_simd128__)
@@ -776,6 +838,7 @@ TEST_CASE("active_kernels() is the SIMD set in wasm SIMD builds and scalar other
   CHECK(simd->gemm_nn == &mha::gemm_nn_f32_wasmsimd);
   CHECK(simd->softmax_rows == &mha::softmax_rows_f32_wasmsimd);
   CHECK(simd->softmax_numerators == &mha::softmax_numerators_f32_wasmsimd);
+  CHECK(simd->all_finite == &mha::all_finite_f32_wasmsimd);
   CHECK(&active == simd);
   CHECK(std::string(active.target) == "wasmsimd");
 #else

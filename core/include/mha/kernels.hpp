@@ -39,6 +39,12 @@ void softmax_rows_f64_reference(int rows, int cols, double* x, int ld);
 void softmax_numerators_f32_scalar(int rows, int cols, float* x, int ld, float* sums);
 void softmax_numerators_f64_reference(int rows, int cols, double* x, int ld, double* sums);
 
+// True if every entry of the rows x cols matrix (leading dimension ld) is finite: no NaN,
+// no +/-infinity. The forward pass checks each product with it, so that an overflow is
+// named where it happened instead of flowing into the page. Reads nothing outside the
+// logical entries (the padding between rows may hold anything).
+bool all_finite_f32_scalar(int rows, int cols, const float* x, int ld);
+
 // SIMD128 versions (core/src/kernels_wasmsimd.cpp). Same contracts, with two documented
 // differences from the scalar twins: gemm_nn_f32_wasmsimd copies blocks of B through a
 // fixed 16 KiB stack buffer (no heap allocation), and softmax_rows_f32_wasmsimd returns
@@ -49,6 +55,7 @@ void gemm_nn_f32_wasmsimd(int m, int n, int k, const float* a, int lda, const fl
                           float* c, int ldc);
 void softmax_rows_f32_wasmsimd(int rows, int cols, float* x, int ld);
 void softmax_numerators_f32_wasmsimd(int rows, int cols, float* x, int ld, float* sums);
+bool all_finite_f32_wasmsimd(int rows, int cols, const float* x, int ld);
 #endif
 
 // One set of kernels for one target. The forward pass calls kernels only through a
@@ -58,6 +65,7 @@ struct KernelSet {
   decltype(&gemm_nn_f32_scalar) gemm_nn;
   decltype(&softmax_rows_f32_scalar) softmax_rows;
   decltype(&softmax_numerators_f32_scalar) softmax_numerators;
+  decltype(&all_finite_f32_scalar) all_finite;
 };
 
 // The scalar kernels; always available.
