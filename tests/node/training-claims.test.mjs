@@ -89,12 +89,12 @@ describe('the lesson’s training paragraph', () => {
     assert.ok(curve[4].accuracy < 0.05, 'with every head gone nothing is left');
   });
 
-  test('“given 6,000 steps, the one head gets 89% right”', () => {
-    says('given 6,000 steps, the one head gets 89% right');
+  test('“given 6,000 steps, the one head gets 86% right”', () => {
+    says('given 6,000 steps, the one head gets 86% right');
     const trainer = engine.createTrainer({ task: 'back-and-first', numHeads: 1, steps: 6000 }, SEED);
     try {
       trainer.step(6000);
-      assert.equal(percent(trainer.evaluate().accuracy, 0), '89%');
+      assert.equal(percent(trainer.evaluate().accuracy, 0), '86%');
     } finally {
       trainer.delete();
     }

@@ -78,8 +78,8 @@ struct ForwardOptions {
 // kept, so that calling again with the same shape and options allocates nothing.
 struct ForwardScratch {
   MatrixF keys_t;          // d_k x L: one head's K_i^T, pre-scaled by 1/sqrt(d_k)
-  MatrixF block_scores;    // kQueryBlock x L: one block of scores (lean path only)
-  std::vector<float> row_sums;  // kQueryBlock: the softmax's row sums (lean path only)
+  MatrixF block_scores;    // rows x L: one block of query rows' scores (lean path only)
+  std::vector<float> row_sums;  // one block's softmax row sums
 };
 
 enum class Projection { Query, Key, Value };
