@@ -73,6 +73,9 @@ async function timeInterleaved(impls) {
   }
   const batch = Object.fromEntries(names.map((n) => [n, Math.max(1, Math.ceil(0.5 / single[n]))]));
   const times = Object.fromEntries(names.map((n) => [n, []]));
+  // byRound[n][round]: the same times by round (undefined where a name sat a round out),
+  // for ratios paired within a round: see pairedRatio.
+  const byRound = Object.fromEntries(names.map((n) => [n, []]));
   const spentMs = Object.fromEntries(names.map((n) => [n, 0]));
   for (let round = 0; round < minRuns || names.some((n) => spentMs[n] < minSeconds * 1000); round++) {
     for (let k = 0; k < names.length; k++) {
@@ -86,13 +89,29 @@ async function timeInterleaved(impls) {
       const elapsed = performance.now() - t0;
       spentMs[name] += elapsed;
       times[name].push(elapsed / reps);
+      byRound[name][round] = elapsed / reps;
     }
   }
   return Object.fromEntries(names.map((n) => {
     const sorted = times[n].sort((a, b) => a - b);
-    return [n, { ms: sorted[sorted.length >> 1], runs: sorted.length, batch: batch[n] }];
+    return [n, { ms: sorted[sorted.length >> 1], runs: sorted.length, batch: batch[n], byRound: byRound[n] }];
   }));
 }
+
+// The median over rounds of a's time / b's time in the same round. Both ran within a
+// second of each other, so a load that comes and goes over minutes falls on both and
+// cancels in each ratio; the ratio of the two medians (the other figure printed) lets
+// such a swing land on one column only.
+function pairedRatio(a, b) {
+  const ratios = [];
+  a.byRound.forEach((t, round) => { if (t !== undefined && b.byRound[round] !== undefined) ratios.push(t / b.byRound[round]); });
+  ratios.sort((p, q) => p - q);
+  return ratios.length ? ratios[ratios.length >> 1] : NaN;
+}
+
+// JSON.stringify's replacer for the result files: the per-round times stay out (the
+// paired ratios computed from them are written instead).
+const withoutRounds = (key, value) => (key === 'byRound' ? undefined : value);
 
 function maxRelativeDifference(a, b) {
   let scale = 1e-30, diff = 0;
@@ -188,7 +207,7 @@ for (const [index, [L, d, h]] of configs.entries()) {
   await onnx.release();
 
   const flops = 2 * (reference.counts.projections + reference.counts.scores + reference.counts.weightedSum + reference.counts.output);
-  rows.push({ L, d, h, flops, timing, agreement });
+  rows.push({ L, d, h, flops, timing, agreement, ortOverApiPaired: pairedRatio(timing.onnxruntime, timing.wasm_simd_api) });
 }
 
 // Equal cost, measured as a ratio should be on a noisy machine: the public API at h = 1, 8
@@ -210,6 +229,7 @@ async function equalCostInterleaved() {
     for (const model of Object.values(models)) model.delete();
     ratios[`L${L}_h8_over_h1`] = t.h8.ms / t.h1.ms;
     ratios[`L${L}_h32_over_h1`] = t.h32.ms / t.h1.ms;
+    ratios[`L${L}_paired`] = { h8_over_h1: pairedRatio(t.h8, t.h1), h32_over_h1: pairedRatio(t.h32, t.h1) };
     ratios[`L${L}_ms`] = { h1: t.h1.ms, h8: t.h8.ms, h32: t.h32.ms, rounds: t.h1.runs };
   }
   return ratios;
@@ -217,16 +237,16 @@ async function equalCostInterleaved() {
 
 if (onlyPeers) {
   console.log('\nmedian ms per forward pass, interleaved, 21+ rounds: simd = raw core call; api = engine.forward (output only, as a view)\n');
-  console.log(`${'config (L,d,h)'.padEnd(16)}${'simd'.padStart(9)}${'api'.padStart(9)}${'ort-web'.padStart(9)}${'ort/api'.padStart(9)}`);
+  console.log(`${'config (L,d,h)'.padEnd(16)}${'simd'.padStart(9)}${'api'.padStart(9)}${'ort-web'.padStart(9)}${'ort/api'.padStart(9)}${'paired'.padStart(9)}`);
   for (const r of rows) {
     const t = r.timing;
-    console.log(`${`(${r.L},${r.d},${r.h})`.padEnd(16)}${t.wasm_simd.ms.toFixed(2).padStart(9)}${t.wasm_simd_api.ms.toFixed(2).padStart(9)}${t.onnxruntime.ms.toFixed(2).padStart(9)}${(t.onnxruntime.ms / t.wasm_simd_api.ms).toFixed(2).padStart(9)}`);
+    console.log(`${`(${r.L},${r.d},${r.h})`.padEnd(16)}${t.wasm_simd.ms.toFixed(2).padStart(9)}${t.wasm_simd_api.ms.toFixed(2).padStart(9)}${t.onnxruntime.ms.toFixed(2).padStart(9)}${(t.onnxruntime.ms / t.wasm_simd_api.ms).toFixed(2).padStart(9)}${pairedRatio(t.onnxruntime, t.wasm_simd_api).toFixed(2).padStart(9)}`);
   }
   const equalCost = await equalCostInterleaved();
   console.log('\nequal cost (public API, h = 1, 8, 32 interleaved):', JSON.stringify(equalCost));
   const file = path.join(ROOT, 'bench/results/peers.json');
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, onnxruntimeWeb: onnxVersion, rows, equalCost }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, onnxruntimeWeb: onnxVersion, rows, equalCost }, withoutRounds, 2)}\n`);
   console.log(`\nwritten: ${path.relative(ROOT, file)}`);
   process.exit(0);
 }
@@ -252,6 +272,7 @@ const columns = [
   ['% peak', 7, (r) => ((100 * gflops(r, 'wasm_simd_api')) / peakGflops).toFixed(0)],
   ['js/api', 8, (r) => (r.timing.js.ms / r.timing.wasm_simd_api.ms).toFixed(1)],
   ['ort/api', 8, (r) => (r.timing.onnxruntime.ms / r.timing.wasm_simd_api.ms).toFixed(2)],
+  ['paired', 7, (r) => pairedRatio(r.timing.onnxruntime, r.timing.wasm_simd_api).toFixed(2)],
   ['scal/simd', 10, (r) => (r.timing.wasm_scalar.ms / r.timing.wasm_simd.ms).toFixed(2)],
   ['simd/nat', 9, (r) => (r.timing.wasm_simd.ms / r.timing.native.ms).toFixed(2)],
 ];
@@ -275,15 +296,19 @@ for (const [L, d, h] of [[10, 8, 2], [16, 64, 4]]) {
   targets.push({ target: `(${L}, ${d}, ${h}): API >= 5x cheaper than plain JS`, value: vsJs, met: vsJs >= 5 });
   targets.push({ target: `(${L}, ${d}, ${h}): API >= 10x cheaper than onnxruntime-web`, value: vsOrt, met: vsOrt >= 10 });
 }
+// The two large-size targets are judged on both estimates (the ratio of the medians and
+// the median of the per-round ratios) and count as met only when both are.
 for (const r of rows.filter((row) => row.L * row.d * row.h >= 64 * 64 * 8 && row.L >= 64)) {
   const vsOrt = r.timing.onnxruntime.ms / r.timing.wasm_simd_api.ms;
-  targets.push({ target: `(${r.L}, ${r.d}, ${r.h}): API >= 1.3x faster than onnxruntime-web`, value: vsOrt, met: vsOrt >= 1.3 });
+  const paired = pairedRatio(r.timing.onnxruntime, r.timing.wasm_simd_api);
+  targets.push({ target: `(${r.L}, ${r.d}, ${r.h}): API >= 1.3x faster than onnxruntime-web`, value: vsOrt, paired, met: vsOrt >= 1.3 && paired >= 1.3 });
 }
 if (equalCost.L512_h32_over_h1 !== undefined) {
-  targets.push({ target: 't(h = 32) / t(h = 1) at L = d_model = 512 <= 1.10', value: equalCost.L512_h32_over_h1, met: equalCost.L512_h32_over_h1 <= 1.1 });
+  const paired = equalCost.L512_paired.h32_over_h1;
+  targets.push({ target: 't(h = 32) / t(h = 1) at L = d_model = 512 <= 1.10', value: equalCost.L512_h32_over_h1, paired, met: equalCost.L512_h32_over_h1 <= 1.1 && paired <= 1.1 });
 }
 console.log('\ntargets:');
-for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${t.value.toFixed(2)}`);
+for (const t of targets) console.log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${t.value.toFixed(2)}${t.paired === undefined ? '' : ` (paired ${t.paired.toFixed(2)})`}`);
 
 step('build the page for the page measurements', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
 // The page's measurement in Node: the same function the widget's worker runs
@@ -313,5 +338,5 @@ for (const [i, w] of page.measureInWorker.entries()) {
 const resultsDir = path.join(ROOT, 'bench/results');
 mkdirSync(resultsDir, { recursive: true });
 const file = path.join(resultsDir, quick ? 'quick.json' : 'latest.json');
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, onnxruntimeWeb: onnxVersion, peakGflops, rows, equalCost, targets, training, page }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), node: process.version, onnxruntimeWeb: onnxVersion, peakGflops, rows, equalCost, targets, training, page }, withoutRounds, 2)}\n`);
 console.log(`\nwritten: ${path.relative(ROOT, file)}`);
