@@ -69,9 +69,14 @@ export class BudgetBar {
     this.setReadonly(this.readonly);
     this.#listen();
     this.setWeights(this.weights);
+    // The drawn width is read only here, when the browser reports a resize (layout is
+    // already done then), and kept: reading clientWidth in setWeights, after the segments'
+    // widths were written, forced a layout of the whole page on every edit (about 17 ms of
+    // each 20 ms keystroke on the lesson page).
     if (typeof ResizeObserver !== 'undefined') {
       new ResizeObserver(() => {
-        if (this.track.clientWidth !== this.width) this.#layout();
+        const width = this.track.clientWidth;
+        if (width !== this.width) this.#layout(width);
       }).observe(this.track);
     }
   }
@@ -93,7 +98,8 @@ export class BudgetBar {
       seg.setAttribute('aria-valuenow', String(Math.round(row[i] * 1000) / 1000));
       seg.setAttribute('aria-valuetext', this.m.t('ui.budget.valueText', { value: this.m.number(shown[i], 2) }));
     });
-    this.total.textContent = this.m.t('ui.budget.total', { value: this.m.number(shown.reduce((s, w) => s + w, 0), 2) });
+    const total = this.m.t('ui.budget.total', { value: this.m.number(shown.reduce((s, w) => s + w, 0), 2) });
+    if (this.total.textContent !== total) this.total.textContent = total; // same text: no relayout
     this.editor?.field.setValue(row[this.editor.index]);
     this.#layout();
     this.#updateCurrent();
@@ -109,19 +115,35 @@ export class BudgetBar {
     this.#updateCurrent();
   }
 
-  // Labels and handles depend on the drawn width (which tokens are too thin for a label).
-  #layout() {
-    this.width = this.track.clientWidth || 600;
+  // Labels and handles depend on the drawn width (which tokens are too thin for a label):
+  // the last width the ResizeObserver reported (600 px until it first does).
+  #layout(width = this.width) {
+    this.width = width || 600;
     const pieces = groupSegments(this.weights, this.width, MIN_PIECE);
     // The labels are rounded together (per drawn piece, not per token: with many tiny
     // tokens, token-level largest remainders would push a big weight of 0.474 to 0.48).
     const pieceShown = roundToSum(pieces.map((piece) => piece.indices.reduce((s, i) => s + this.weights[i], 0)), 2);
+    const thin = (piece) => piece.weight * this.width < MIN_PIECE;
+    // Same pieces as last time (the usual case while a weight is dragged or stepped): the
+    // labels and handles are updated in place, so an edit changes a few properties and
+    // text nodes instead of rebuilding the row.
+    const structure = pieces.map((piece) => `${piece.indices.join(' ')}${piece.rest ? 'r' : ''}${thin(piece) ? 't' : ''}`).join('|');
+    if (structure === this.structure) {
+      pieces.forEach((piece, k) => {
+        const label = this.labels.children[k];
+        label.style.setProperty('--w', String(Math.max(0, piece.weight)));
+        label.lastChild.textContent = this.m.number(Math.round(pieceShown[k] * 100) / 100, 2);
+      });
+      pieces.slice(1).forEach((piece, k) => this.handles[k].style.setProperty('--at', String(piece.start)));
+      this.#updateCurrent();
+      return;
+    }
+    this.structure = structure;
     this.labels.replaceChildren(...pieces.map((piece, k) => {
       const sum = pieceShown[k];
       const name = piece.rest ? this.m.t('ui.budget.rest', { count: piece.indices.length }) : this.tokens[piece.indices[0]];
       // ui-thin: too narrow for its text (a lone tiny token at an end); a page may hide it.
-      const thin = piece.weight * this.width < MIN_PIECE ? ' ui-thin' : '';
-      const label = element('div', { className: `ui-budget-label ui-num${piece.rest ? ' ui-rest' : ''}${thin}`, dataset: { indices: piece.indices.join(' ') } }, [
+      const label = element('div', { className: `ui-budget-label ui-num${piece.rest ? ' ui-rest' : ''}${thin(piece) ? ' ui-thin' : ''}`, dataset: { indices: piece.indices.join(' ') } }, [
         element('b', { textContent: name }), this.m.number(Math.round(sum * 100) / 100, 2),
       ]);
       label.style.setProperty('--w', String(Math.max(0, piece.weight)));
@@ -143,7 +165,8 @@ export class BudgetBar {
     for (const label of this.labels.children) {
       label.classList.toggle('ui-current', label.dataset.indices.split(' ').map(Number).includes(i));
     }
-    this.readout.textContent = this.m.t('ui.budget.readout', { token: this.tokens[i], value: this.m.number(this.shown?.[i] ?? this.weights[i], 2) });
+    const readout = this.m.t('ui.budget.readout', { token: this.tokens[i], value: this.m.number(this.shown?.[i] ?? this.weights[i], 2) });
+    if (this.readout.textContent !== readout) this.readout.textContent = readout;
   }
 
   #propose(row, announce) {

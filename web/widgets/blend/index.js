@@ -3,7 +3,7 @@
 // one head's budget for "said" and sees, side by side: where its output lands among the
 // meanings (and that other weights land on the same point), and what a fixed reader can
 // still tell from it over 16 sentences. See README.md for attributes and events.
-import { MhaWidget, element } from '../shared/widget-base.js';
+import { MhaWidget, element, setText } from '../shared/widget-base.js';
 import { messagesFor } from '../shared/i18n.js';
 import { headClass, variantTokens } from '../shared/world.js';
 import { BudgetBar } from '../../ui/budget-bar.js';
@@ -156,6 +156,12 @@ export class BlendWidget extends MhaWidget {
     const summary = element('summary', { textContent: m.t('common.exactValues') });
     summary.setAttribute('aria-controls', 'blend-values');
     const details = element('details', { className: 'values', dataset: { panel: 'values' } }, [summary, this.values]);
+    // The table of exact values is built only while it is open (it is 13 rows of 6 cells,
+    // rebuilt on every edit otherwise), and brought up to date when it opens.
+    this.valuesPanel = details;
+    details.addEventListener('toggle', () => {
+      if (details.open && this.lastView) this.#renderValues(this.lastView);
+    });
 
     this.body.append(
       element('div', { className: 'top' }, [caption, layerLink('weights', undefined, m), this.historyToolbar(m.t('blend.history'))]),
@@ -190,7 +196,7 @@ export class BlendWidget extends MhaWidget {
     const { m } = this;
     this.oneBar.setWeights(view.budget);
     this.ownButton.disabled = view.own;
-    this.sumLine.textContent = partsLine(w, view.budget, [w.subjectIndex, w.complementIndex], m);
+    setText(this.sumLine, partsLine(w, view.budget, [w.subjectIndex, w.complementIndex], m));
     this.subjectBar.setWeights(this.model.subjectBudget);
     this.complementBar.setWeights(this.model.complementBudget);
     this.oneReader.show(view.one);
@@ -217,7 +223,8 @@ export class BlendWidget extends MhaWidget {
       );
     }
     this.#renderUndo(view);
-    this.#renderValues(view, state);
+    this.lastView = view;
+    if (this.valuesPanel.open) this.#renderValues(view);
   }
 
   #renderUndo(view) {
@@ -228,13 +235,13 @@ export class BlendWidget extends MhaWidget {
     if (alt.meaningful) {
       this.altBar.setWeights(alt.weights);
       const { w } = this.model;
-      this.altSumLine.textContent = partsLine(w, alt.weights, [w.subjectIndex, w.complementIndex], m);
+      setText(this.altSumLine, partsLine(w, alt.weights, [w.subjectIndex, w.complementIndex], m));
       const within = alt.maxOutputDifference.toExponential(0).replace('-', '−');
-      this.undoText.textContent = m.t('blend.undo.found', { share: describeShare(alt.moved, m), within });
+      setText(this.undoText, m.t('blend.undo.found', { share: describeShare(alt.moved, m), within }));
     } else if (alt.found) {
-      this.undoText.textContent = m.t('blend.undo.tiny', { share: describeShare(alt.moved, m), limit: m.percent(0.001, 1) });
+      setText(this.undoText, m.t('blend.undo.tiny', { share: describeShare(alt.moved, m), limit: m.percent(0.001, 1) }));
     } else {
-      this.undoText.textContent = m.t('blend.undo.none');
+      setText(this.undoText, m.t('blend.undo.none'));
     }
   }
 

@@ -38,7 +38,15 @@ export class ReaderGrid {
   show(read) {
     const { subjects, complements } = this.w.reader;
     const { m } = this;
+    // Only the cells whose answers changed are rebuilt: a drag on a budget bar calls this
+    // on every move, and most moves change no answer (tables are laid out as a whole, so
+    // untouched cells also keep the layout cheap).
+    this.shown ??= new Map();
     for (const v of read.variants) {
+      const key = `${v.whoAnswer} ${v.whatAnswer}`;
+      const at = `${v.subject} ${v.complement}`;
+      if (this.shown.get(at) === key) continue;
+      this.shown.set(at, key);
       const who = v.whoAnswer === v.subject;
       const what = v.whatAnswer === v.complement;
       const mark = (right, kind, answer, list) => {
@@ -55,6 +63,9 @@ export class ReaderGrid {
       cell.replaceChildren(mark(who, 'who', v.whoAnswer, subjects), mark(what, 'what', v.whatAnswer, complements));
       if (cell.classList.contains('own')) cell.append(element('span', { className: 'ui-sr-only', textContent: m.t('blend.reader.own') }));
     }
+    const counts = `${read.subjectCorrect} ${read.complementCorrect} ${read.total}`;
+    if (this.count.dataset.counts === counts) return;
+    this.count.dataset.counts = counts;
     this.count.replaceChildren(
       element('b', { textContent: this.title }), ': ',
       element('span', { className: 'who-count', textContent: m.t('blend.reader.whoCount', { count: read.subjectCorrect, total: read.total }) }), ' · ',

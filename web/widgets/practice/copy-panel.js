@@ -2,7 +2,7 @@
 // export (a JSON file), import (strictly checked; a bad file changes nothing and says why;
 // a good one can be taken back), start over (asks first). Shown by <mha-practice> without
 // an `idea` attribute.
-import { element } from '../shared/widget-base.js';
+import { element, setText } from '../shared/widget-base.js';
 import { messagesFor } from '../shared/i18n.js';
 import { MAX_FILE_BYTES } from '../shared/learner-copy.js';
 import { notation } from '../../ui/notation.js';
@@ -59,18 +59,26 @@ export function copyPanel(session, m = messagesFor('en')) {
   confirm.setAttribute('aria-label', TEXT.startOver);
 
   const say = (text) => { message.textContent = text; };
+  // Runs on every change of the copy, which includes every widget edit: the list is
+  // rebuilt only when some idea's progress moved.
+  let shownProgress = '';
   const refresh = () => {
     notice.hidden = !copy.notice;
-    notice.textContent = copy.noticeIn(m) ?? '';
+    setText(notice, copy.noticeIn(m) ?? '');
     const progress = copy.progress(PROBLEM_IDS);
-    total.textContent = TEXT.total(progress.done, progress.total);
-    list.replaceChildren(...IDEAS.map((idea) => {
-      const ids = problemsFor(idea.id).map((p) => p.id);
-      const p = copy.progress(ids);
-      // Problems are named by their numbers in the idea's block ("1. …").
-      const left = p.left.length && p.left.length < ids.length ? TEXT.left(p.left.map((id) => ids.indexOf(id) + 1)) : '';
-      return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...TEXT.idea(idea.title, p.done, p.total), left]);
-    }));
+    setText(total, TEXT.total(progress.done, progress.total));
+    const perIdea = IDEAS.map((idea) => copy.progress(problemsFor(idea.id).map((p) => p.id)));
+    const signature = JSON.stringify(perIdea.map((p) => [p.done, p.left]));
+    if (signature !== shownProgress) {
+      shownProgress = signature;
+      list.replaceChildren(...IDEAS.map((idea, k) => {
+        const ids = problemsFor(idea.id).map((p) => p.id);
+        const p = perIdea[k];
+        // Problems are named by their numbers in the idea's block ("1. …").
+        const left = p.left.length && p.left.length < ids.length ? TEXT.left(p.left.map((id) => ids.indexOf(id) + 1)) : '';
+        return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...TEXT.idea(idea.title, p.done, p.total), left]);
+      }));
+    }
     undo.hidden = !copy.canUndoImport;
   };
 

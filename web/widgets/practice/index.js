@@ -9,7 +9,7 @@
 // Files: practice-data.js (the problems, the learner's order of options), checkers.js (the
 // marking, on the core), problem-views.js (one view per kind), copy-panel.js, session.js (the
 // copy and the checkers shared by the page), practice-static.js (the no-JavaScript figure).
-import { element } from '../shared/widget-base.js';
+import { element, setText } from '../shared/widget-base.js';
 import { messagesFor } from '../shared/i18n.js';
 import { IDEAS, problemsFor } from './practice-data.js';
 import { problemView } from './problem-views.js';
@@ -92,9 +92,9 @@ export class PracticeProblems extends HTMLElement {
     };
     const refresh = () => {
       const { done } = copy.progress(problems.map((p) => p.id));
-      summary.textContent = this.text.summary(problems.length, done);
+      setText(summary, this.text.summary(problems.length, done));
       notice.hidden = !copy.notice;
-      notice.textContent = copy.noticeIn(this.m) ?? '';
+      setText(notice, copy.noticeIn(this.m) ?? '');
     };
     // Restoring marks every kept answer again with the core: done when first opened.
     details.addEventListener('toggle', () => { if (details.open) this.#restore(); });

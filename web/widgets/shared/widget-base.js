@@ -581,6 +581,15 @@ export class MhaWidget extends HTMLElement {
   }
 }
 
+/**
+ * Sets a node's text only when it differs. Assigning the same text still replaces the text
+ * node, which makes the browser lay it out again: on the lesson page every edit saves the
+ * learner's copy, and each practice block and the copy panel refresh their lines on that.
+ */
+export function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
 /** document.createElement with properties and children, for terse DOM building. */
 export function element(tag, properties = {}, children = []) {
   const node = document.createElement(tag);
