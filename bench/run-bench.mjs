@@ -34,6 +34,9 @@ const configs = quick ? settings.configs.slice(0, 4)
 const { seed } = settings;
 const minSeconds = quick ? 0.2 : settings.minSeconds;
 const minRuns = quick ? 3 : onlyPeers ? 21 : settings.minRuns;
+// Rounds for the core, the public API and onnxruntime-web in the full run: their ratio is
+// a target, and they are fast enough for as many rounds as --peers gives them.
+const PEER_RUNS = quick ? 3 : 21;
 
 bootstrap('build');
 step('build the wasm modules and the peak loop', () =>
@@ -48,10 +51,14 @@ step('build the native benchmark (g++ -O3 -march=native)', () => {
  * Median milliseconds per call of each implementation, measured interleaved: after a
  * warm-up that lets V8 tier up, each round runs every implementation once, as a batch of
  * calls lasting about 0.5 ms (timer resolution), in a rotating order; rounds repeat until
- * minSeconds per implementation and minRuns rounds. impls: { name: () => void | Promise }.
+ * minSeconds per implementation and minRuns rounds (an implementation that has had both
+ * sits the later rounds out). impls: { name: () => void | Promise }; runsFor: { name: n }
+ * raises the minimum number of rounds for some (the fast columns whose ratio is a target
+ * get 21, as in --peers; the slow plain-JS and scalar columns keep minRuns).
  */
-async function timeInterleaved(impls) {
+async function timeInterleaved(impls, runsFor = {}) {
   const names = Object.keys(impls);
+  const required = Object.fromEntries(names.map((n) => [n, Math.max(minRuns, runsFor[n] ?? 0)]));
   const single = {};
   // Asynchronous implementations (onnxruntime-web's run) are awaited; synchronous ones are
   // called in a plain loop (an await per call would add a microtask turn to each).
@@ -77,10 +84,11 @@ async function timeInterleaved(impls) {
   // for ratios paired within a round: see pairedRatio.
   const byRound = Object.fromEntries(names.map((n) => [n, []]));
   const spentMs = Object.fromEntries(names.map((n) => [n, 0]));
-  for (let round = 0; round < minRuns || names.some((n) => spentMs[n] < minSeconds * 1000); round++) {
+  const satisfied = (n) => spentMs[n] >= minSeconds * 1000 && times[n].length >= required[n];
+  for (let round = 0; !names.every(satisfied); round++) {
     for (let k = 0; k < names.length; k++) {
       const name = names[(round + k) % names.length];
-      if (round >= minRuns && spentMs[name] >= minSeconds * 1000 && times[name].length >= minRuns) continue;
+      if (satisfied(name)) continue;
       const fn = impls[name];
       const reps = batch[name];
       const t0 = performance.now();
@@ -201,7 +209,7 @@ for (const [index, [L, d, h]] of configs.entries()) {
     wasm_scalar: rawCall(models.scalar),
     js: () => attentionForwardPlain(config, plainWeights, x),
     onnxruntime: () => onnx.run(x),
-  });
+  }, { wasm_simd: PEER_RUNS, wasm_simd_api: PEER_RUNS, onnxruntime: PEER_RUNS });
   if (native) timing.native = { ms: native.median_ms, runs: native.runs };
   for (const model of Object.values(models)) model.delete();
   await onnx.release();
