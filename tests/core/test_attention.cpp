@@ -69,7 +69,9 @@ std::vector<float> identity(int d) {
 TEST_CASE("forward pass matches a naive double reference", "[attention]") {
   struct Shape { int L, d, h; bool causal; };
   for (Shape s : {Shape{1, 4, 1, false}, Shape{10, 8, 2, false}, Shape{10, 8, 2, true},
-                  Shape{7, 12, 3, false}, Shape{33, 64, 8, true}, Shape{17, 48, 48, false}}) {
+                  Shape{7, 12, 3, false}, Shape{33, 64, 8, true}, Shape{17, 48, 48, false},
+                  // 600 rows: query blocks of 2^17 / 600 = 218 rows, two full ones and a tail.
+                  Shape{600, 32, 4, true}}) {
     CAPTURE(s.L, s.d, s.h, s.causal);
     MultiHeadAttention model({s.L, s.d, s.h, s.causal});
     model.randomize(42u + static_cast<unsigned>(s.d));
@@ -256,9 +258,10 @@ TEST_CASE("the lean path (no attention matrices kept) gives the same output and 
   for (bool causal : {false, true}) {
     for (int h : {1, 4, 16}) {
       CAPTURE(causal, h);
-      MultiHeadAttention model({70, 64, h, causal});  // 70 rows: two full query blocks and a tail
+      // 600 rows: query blocks of 2^17 / 600 = 218 rows (forward_into), two full ones and a tail.
+      MultiHeadAttention model({600, 32, h, causal});
       model.randomize(31);
-      const auto x = random_input(70, 64, 4);
+      const auto x = random_input(600, 32, 4);
       const ForwardTrace full = model.forward(x);
       ForwardOptions lean_options;
       lean_options.keep_attention = false;
