@@ -39,6 +39,33 @@ const widgetLanguage = (locale) => ({
   },
 });
 
+/**
+ * The core's loader and its SIMD wasm start downloading with the page's own scripts: without
+ * these hints the browser learns of them only when the first widget asks for the engine,
+ * after the page is parsed, laid out and its modules evaluated (about 0.5 s into a load of
+ * the lesson here). Only built pages with widgets; the URLs are relative to each page.
+ * The wasm is fetched as the loader fetches it (CORS mode, same-origin credentials), so the
+ * browser reuses the preloaded response.
+ */
+const preloadCore = () => ({
+  name: 'multiple-heads-preload-core',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      if (!ctx.bundle || !(/<mha-[a-z-]+[\s>]/.test(html) || html.includes('id="embed-root"'))) return html;
+      const files = Object.keys(ctx.bundle);
+      const loader = files.find((f) => /^assets\/multiple_heads_simd-[\w-]+\.js$/.test(f));
+      const wasm = files.find((f) => /^assets\/multiple_heads_simd-[\w-]+\.wasm$/.test(f));
+      const up = '../'.repeat(Math.max(0, ctx.path.split('/').length - 2)) || './';
+      return [
+        loader && { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${up}${loader}` }, injectTo: 'head' },
+        wasm && { tag: 'link', attrs: { rel: 'preload', as: 'fetch', type: 'application/wasm', crossorigin: true, href: `${up}${wasm}` }, injectTo: 'head' },
+      ].filter(Boolean);
+    },
+  },
+});
+
 export default defineConfig({
   root: 'web',
   base: './',
@@ -47,6 +74,7 @@ export default defineConfig({
     lessonPlugin({ file: lessonFile(LOCALE) }),
     pageLanguage(LOCALE, lessonFile(LOCALE) !== lessonFile('en')),
     widgetLanguage(LOCALE),
+    preloadCore(),
   ],
   build: {
     outDir: '../dist',
