@@ -139,9 +139,11 @@ export interface MultipleHeadsAttributesByTag {
  * Reads the widgets' state from an address as the widgets do: a whole URL, or just its
  * "?query" (`?mha.blend=<JSON>&mha.split=<JSON>`) or "#hash" (the old `#blend=<JSON>` form is
  * read too); the default is the page's own address. Never throws. `entries` holds each
- * key's parsed JSON (still to be checked by the widget), `errors` a message per key that
- * could not be read (`'*'` for the whole address); both are objects without a prototype, so
- * a key such as `constructor` or `__proto__` is an ordinary key. Keys are up to 32 letters,
+ * key's parsed JSON (still to be checked by the widget), `errors` an English message per key
+ * that could not be read (`'*'` for the whole address) and `problems` the same problems as
+ * message keys of the locales' `linkState` group with their parameters (for saying them in
+ * another language); all three are objects without a prototype, so a key such as
+ * `constructor` or `__proto__` is an ordinary key. Keys are up to 32 letters,
  * digits, `_` and `-`, not starting with a digit or `-`; others are skipped. `anchor` is the
  * section the fragment names ('' if none); `legacy` whether the state came from the old
  * hash format.
@@ -149,6 +151,7 @@ export interface MultipleHeadsAttributesByTag {
 export declare function readLessonState(address?: string | URL): {
   entries: Record<string, unknown>;
   errors: Record<string, string>;
+  problems: Record<string, { message: string; params: Record<string, string | number> }>;
   anchor: string;
   legacy: boolean;
 };

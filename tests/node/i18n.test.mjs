@@ -270,15 +270,15 @@ test('German learner-copy notices, refused files and refused links: no English U
   texts.push(...refusals.map(({ message }) => message.replace(/kein JSON \(.*\)\.$/, 'kein JSON.')));
   assert.ok(refusals.some(({ message }) => /, Zustand: „budget“: /.test(message)), 'a widget state refused for a German reason');
   // A link's state that is not JSON, and one too long to read.
-  texts.push(linkProblemIn(readLessonState('?mha.blend=%7B').errors.blend, de));
-  const tooLong = linkProblemIn(readLessonState(`?mha.blend=${'9'.repeat(30000)}`).errors['*'], de);
+  texts.push(linkProblemIn(readLessonState('?mha.blend=%7B').problems.blend, de));
+  const tooLong = linkProblemIn(readLessonState(`?mha.blend=${'9'.repeat(30000)}`).problems['*'], de);
   assert.match(tooLong, /\(30\.010 Zeichen\)/, 'the count (of "mha.blend=" and 30,000 digits) with German grouping');
   texts.push(tooLong);
   assert.deepEqual(germanProblems(texts), []);
   assert.ok(refusals.some(({ message }) => /^Diese Datei ist keine gültige Kopie dieser Lektion: „answers“: erwartet wird ein Objekt\.$/.test(message)), 'a field name quoted, the reason German');
   // English is unchanged.
   assert.match(newCopy(fakeStorage(), false).notice, /kept only until you leave the page/);
-  assert.equal(linkProblemIn(readLessonState('?mha.blend=%7B').errors.blend, messagesFor('en')), 'The link’s state for this widget is not valid JSON.');
+  assert.equal(linkProblemIn(readLessonState('?mha.blend=%7B').problems.blend, messagesFor('en')), 'The link’s state for this widget is not valid JSON.');
 });
 
 test('a widget\'s reasons for refusing a state (its sanitiser\'s StateError) in German: no English UI word, decimal commas', async () => {

@@ -52,6 +52,25 @@ describe('lesson state', () => {
     assert.match(readLessonState(`?mha.blend=${'9'.repeat(30000)}`).errors['*'], /too long/);
   });
 
+  test('each problem is also given as a message key with its parameters, said in any language', async () => {
+    const { messagesFor } = await import('../../web/widgets/shared/i18n.js');
+    const { linkProblemIn } = await import('../../web/widgets/shared/lesson-state.js');
+    const bad = readLessonState('?mha.blend=%7B&mha.toString=nope');
+    assert.deepEqual({ ...bad.problems.blend }, { message: 'notJson', params: {} });
+    assert.equal(Object.getPrototypeOf(bad.problems), null);
+    assert.equal(linkProblemIn(bad.problems.toString, messagesFor('en')), bad.errors.toString);
+    const long = readLessonState(`?mha.blend=${'9'.repeat(30000)}`);
+    assert.equal(long.problems['*'].message, 'tooLong');
+    assert.equal(linkProblemIn(long.problems['*'], messagesFor('en')), long.errors['*']);
+    // The German text differs from the English one and names the same length.
+    const german = linkProblemIn(long.problems['*'], messagesFor('de'));
+    assert.notEqual(german, long.errors['*']);
+    assert.match(german, /30\.010/);
+    // A key read again from a newer writer's query loses the older problem with it.
+    assert.deepEqual(Object.keys(readLessonState(`#blend=nope&x=1?`).problems), ['blend', 'x']);
+    assert.deepEqual(Object.keys(readLessonState(`?mha.blend=${json({})}#blend=nope`).problems), []);
+  });
+
   test('old links: #key=<JSON> and #section=&key=<JSON> are read, with the section as anchor', () => {
     const plain = readLessonState(`#blend=${json({ budget: null })}`);
     assert.deepEqual({ ...plain.entries }, { blend: { budget: null } });

@@ -36,21 +36,17 @@ const MAX_ADDRESS_LENGTH = 20000;
 // plain keys: with {} 'constructor' in entries was always true, and a widget with
 // state-key="constructor" showed a false notice.
 const STATE_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
-// The problems of a link are English strings in `errors` (the lesson's language; every
-// widget reads the same address); linkProblemIn says one in a widget's own language.
-const PROBLEMS = new Map(); // English text -> [key, params] of the linkState messages
-function linkProblem(key, params = {}) {
-  const text = messagesFor('en').t(`linkState.${key}`, params);
-  if (PROBLEMS.size > 64) PROBLEMS.clear(); // a few kinds; many lengths only from a hostile page
-  PROBLEMS.set(text, [key, params]);
-  return text;
+// A problem with a link is kept as its message (a key of the locales' linkState group and
+// its parameters) in `problems`, which each widget says in its own language; `errors` has
+// the same problem in English (the lesson's language), for callers of readLessonState.
+function linkProblem(problems, errors, key, name, params = {}) {
+  problems[key] = { message: name, params };
+  errors[key] = messagesFor('en').t(`linkState.${name}`, params);
 }
-const NOT_JSON = linkProblem('notJson');
 
-/** A problem readLessonState reported (errors[key]), in the language of `m`; others as given. */
+/** A problem from readLessonState's `problems` in the language of `m`. */
 export function linkProblemIn(problem, m) {
-  const known = PROBLEMS.get(problem);
-  return known ? m.t(`linkState.${known[0]}`, known[1]) : problem;
+  return m.t(`linkState.${problem.message}`, problem.params);
 }
 const listeners = new Set();
 let pending = null;
@@ -77,16 +73,16 @@ function splitPairs(text) {
   });
 }
 
-function parseEntry(entries, errors, key, text) {
+function parseEntry(result, key, text) {
   if (!STATE_KEY.test(key)) return;
   if (text === null) {
-    errors[key] = NOT_JSON;
+    linkProblem(result.problems, result.errors, key, 'notJson');
     return;
   }
   try {
-    entries[key] = JSON.parse(text);
+    result.entries[key] = JSON.parse(text);
   } catch {
-    errors[key] = NOT_JSON;
+    linkProblem(result.problems, result.errors, key, 'notJson');
   }
 }
 
@@ -121,24 +117,27 @@ function splitAddress(address) {
 /**
  * The state in an address: a whole URL, or just its "?query" or "#hash" (the default is
  * the page's own address). Returns { entries: { key: unknown JSON value }, errors: { key:
- * message } (key '*' for the whole address), anchor: the section the fragment names ('' if
- * none), legacy: whether the state came from the old hash format }. Never throws.
+ * message in English } (key '*' for the whole address), problems: { key: { message, params } }
+ * (the same problems as keys of the locales' linkState messages, for linkProblemIn), anchor:
+ * the section the fragment names ('' if none), legacy: whether the state came from the old
+ * hash format }. Never throws.
  */
 export function readLessonState(address = globalThis.location?.href ?? '') {
   const entries = Object.create(null);
   const errors = Object.create(null);
-  const result = { entries, errors, anchor: '', legacy: false };
+  const problems = Object.create(null);
+  const result = { entries, errors, problems, anchor: '', legacy: false };
   if (typeof address !== 'string' && !(address instanceof URL)) return result;
   const { query, hash } = splitAddress(address);
   if (query.length + hash.length > MAX_ADDRESS_LENGTH) {
-    errors['*'] = linkProblem('tooLong', { count: query.length + hash.length });
+    linkProblem(problems, errors, '*', 'tooLong', { count: query.length + hash.length });
     return result;
   }
   const old = legacyHash(hash);
   if (old) {
     result.legacy = true;
     result.anchor = old.anchor;
-    for (const [key, text] of old.pairs) parseEntry(entries, errors, key, text);
+    for (const [key, text] of old.pairs) parseEntry(result, key, text);
   } else if (hash !== '') {
     try {
       result.anchor = decodeURIComponent(hash);
@@ -152,7 +151,8 @@ export function readLessonState(address = globalThis.location?.href ?? '') {
     const key = name.slice(STATE_PREFIX.length);
     delete entries[key];
     delete errors[key];
-    parseEntry(entries, errors, key, text);
+    delete problems[key];
+    parseEntry(result, key, text);
   }
   return result;
 }
@@ -288,7 +288,7 @@ function listenForNavigation() {
       claim.onNavigate({
         present: Object.hasOwn(state.entries, key),
         value: state.entries[key],
-        error: Object.hasOwn(state.errors, key) ? state.errors[key] : state.errors['*'],
+        problem: Object.hasOwn(state.problems, key) ? state.problems[key] : state.problems['*'],
       });
     }
   };

@@ -380,10 +380,10 @@ export class MhaWidget extends HTMLElement {
 
   #restore() {
     const key = this.#urlKey;
-    const { entries, errors } = key === null ? { entries: {}, errors: {} } : readLessonState();
+    const { entries, problems } = key === null ? { entries: {}, problems: {} } : readLessonState();
     // Own keys only (readLessonState's objects have no prototype; hasOwn says so here too).
     const inHash = key !== null && Object.hasOwn(entries, key);
-    const problem = key === null ? null : Object.hasOwn(errors, key) ? errors[key] : errors['*'];
+    const problem = key === null ? null : Object.hasOwn(problems, key) ? problems[key] : problems['*'];
     if (!inHash && this.hasAttribute('state')) {
       try {
         const error = this.commit(this.sanitizeState(JSON.parse(this.getAttribute('state'))), { record: false, writeUrl: false, origin: 'author' });
@@ -410,7 +410,7 @@ export class MhaWidget extends HTMLElement {
   // Back, Forward or a pasted link changed this widget's entry in the address: show that
   // state, or the starting one (the state attribute, else the default) when the entry has
   // none. An undoable step, so Undo takes a Back that was not meant back.
-  #navigated({ present, value, error }) {
+  #navigated({ present, value, problem }) {
     if (!this.#built) return; // still loading: #restore reads the address when it is built
     this.clearNotice();
     const options = { writeUrl: false, origin: 'author' };
@@ -422,8 +422,8 @@ export class MhaWidget extends HTMLElement {
       } catch (failure) {
         this.showNotice(messagesFor(this).t('base.linkIgnored', { error: reasonIn(failure, messagesFor(this)) }));
       }
-    } else if (error) {
-      this.showNotice(messagesFor(this).t('base.problem', { problem: linkProblemIn(error, messagesFor(this)) }));
+    } else if (problem) {
+      this.showNotice(messagesFor(this).t('base.problem', { problem: linkProblemIn(problem, messagesFor(this)) }));
     }
     if (!present && this.hasAttribute('state')) {
       try {
