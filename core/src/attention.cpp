@@ -198,14 +198,14 @@ void shape(MatrixF& m, Eigen::Index rows, Eigen::Index cols) {
   if (m.rows() != rows || m.cols() != cols) m.resize(rows, cols);
 }
 
-// Largest Euclidean norm over `count` vectors of length n, vector v starting at
-// data + v * stride_v and stepping by stride_e between its entries; in double.
-double max_norm(const float* data, int count, std::ptrdiff_t stride_v, int n, std::ptrdiff_t stride_e) {
+// Largest Euclidean norm over `count` rows of n contiguous entries, row r starting at
+// data + r * ld; in double (a float square of 1e20 would overflow).
+double max_row_norm(const float* data, int count, std::ptrdiff_t ld, int n) {
   double best = 0;
   for (int v = 0; v < count; ++v) {
-    const float* p = data + v * stride_v;
+    const float* p = data + v * ld;
     double sum = 0;
-    for (int e = 0; e < n; ++e) sum += static_cast<double>(p[e * stride_e]) * p[e * stride_e];
+    for (int e = 0; e < n; ++e) sum += static_cast<double>(p[e]) * p[e];
     best = sum > best ? sum : best;
   }
   return std::sqrt(best);
@@ -292,8 +292,8 @@ void MultiHeadAttention::forward_into(const float* x, std::size_t count, const F
     // of Q_i and K_i, where each vector's d_k entries are contiguous (the columns of K_i^T
     // are L floats apart, one cache line per entry). The scaling of K_i^T by 1/sqrt(d_k)
     // rounds each entry by at most half an ulp, far inside the bound's factor-2 margin.
-    const double score_bound = max_norm(trace.queries.data() + column, L, d, d_k, 1) *
-                               max_norm(trace.keys.data() + column, L, d, d_k, 1) * scale;
+    const double score_bound = max_row_norm(trace.queries.data() + column, L, d, d_k) *
+                               max_row_norm(trace.keys.data() + column, L, d, d_k) * scale;
     const bool check_scores = !(score_bound < 0.5 * std::numeric_limits<float>::max());
     shape(head.scores, keep ? L : 0, keep ? L : 0);
     shape(head.weights, keep ? L : 0, keep ? L : 0);

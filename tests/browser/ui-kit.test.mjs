@@ -198,6 +198,10 @@ test('BudgetBar: a mouse drag of a boundary moves weight between those two token
   const labels = await page.locator('.ui-budget').first().locator('.ui-budget-label').allTextContents();
   const written = labels.map((t) => Number(t.match(/(\d\.\d\d)$/)[1])).reduce((s, w) => s + w, 0);
   assert.equal(Math.round(written * 100), 100, labels.join(' | '));
+  // The dragged token's label shows its new weight (labels are updated in place while the
+  // pieces stay the same; a stale label would still add up to 1.00).
+  const researcher = await page.locator('.ui-budget').first().locator('.ui-budget-label[data-indices="1"]').textContent();
+  assert.ok(near(Number(researcher.match(/(\d\.\d\d)$/)[1]), after[1], 0.011), `${researcher} for ${after[1]}`);
   assert.equal(await page.locator('.ui-budget-total').first().textContent(), 'Total 1.00');
   assert.deepEqual(problems, []);
   await page.close();

@@ -7,7 +7,7 @@
 // Keyboard: one tab stop (roving: each segment is a role=slider). Left / Right / Home / End
 // choose the token; Up / Down or + / - change its weight by 0.01, PageUp / PageDown by 0.1;
 // Enter or F2 opens a field for an exact value (Enter or Escape closes it).
-import { element } from '../widgets/shared/widget-base.js';
+import { element, setText } from '../widgets/shared/widget-base.js';
 import { messagesFor } from '../widgets/shared/i18n.js';
 import { groupSegments, moveBoundary, moveSplit, rebalance, roundToSum, stepWeight } from './budget-math.js';
 import { NumberField } from './number-field.js';
@@ -98,8 +98,7 @@ export class BudgetBar {
       seg.setAttribute('aria-valuenow', String(Math.round(row[i] * 1000) / 1000));
       seg.setAttribute('aria-valuetext', this.m.t('ui.budget.valueText', { value: this.m.number(shown[i], 2) }));
     });
-    const total = this.m.t('ui.budget.total', { value: this.m.number(shown.reduce((s, w) => s + w, 0), 2) });
-    if (this.total.textContent !== total) this.total.textContent = total; // same text: no relayout
+    setText(this.total, this.m.t('ui.budget.total', { value: this.m.number(shown.reduce((s, w) => s + w, 0), 2) }));
     this.editor?.field.setValue(row[this.editor.index]);
     this.#layout();
     this.#updateCurrent();
@@ -123,6 +122,7 @@ export class BudgetBar {
     // The labels are rounded together (per drawn piece, not per token: with many tiny
     // tokens, token-level largest remainders would push a big weight of 0.474 to 0.48).
     const pieceShown = roundToSum(pieces.map((piece) => piece.indices.reduce((s, i) => s + this.weights[i], 0)), 2);
+    const shownText = (k) => this.m.number(Math.round(pieceShown[k] * 100) / 100, 2);
     const thin = (piece) => piece.weight * this.width < MIN_PIECE;
     // Same pieces as last time (the usual case while a weight is dragged or stepped): the
     // labels and handles are updated in place, so an edit changes a few properties and
@@ -132,7 +132,7 @@ export class BudgetBar {
       pieces.forEach((piece, k) => {
         const label = this.labels.children[k];
         label.style.setProperty('--w', String(Math.max(0, piece.weight)));
-        label.lastChild.textContent = this.m.number(Math.round(pieceShown[k] * 100) / 100, 2);
+        setText(label.lastChild, shownText(k));
       });
       pieces.slice(1).forEach((piece, k) => this.handles[k].style.setProperty('--at', String(piece.start)));
       this.#updateCurrent();
@@ -140,11 +140,10 @@ export class BudgetBar {
     }
     this.structure = structure;
     this.labels.replaceChildren(...pieces.map((piece, k) => {
-      const sum = pieceShown[k];
       const name = piece.rest ? this.m.t('ui.budget.rest', { count: piece.indices.length }) : this.tokens[piece.indices[0]];
       // ui-thin: too narrow for its text (a lone tiny token at an end); a page may hide it.
       const label = element('div', { className: `ui-budget-label ui-num${piece.rest ? ' ui-rest' : ''}${thin(piece) ? ' ui-thin' : ''}`, dataset: { indices: piece.indices.join(' ') } }, [
-        element('b', { textContent: name }), this.m.number(Math.round(sum * 100) / 100, 2),
+        element('b', { textContent: name }), shownText(k),
       ]);
       label.style.setProperty('--w', String(Math.max(0, piece.weight)));
       return label;
@@ -165,8 +164,7 @@ export class BudgetBar {
     for (const label of this.labels.children) {
       label.classList.toggle('ui-current', label.dataset.indices.split(' ').map(Number).includes(i));
     }
-    const readout = this.m.t('ui.budget.readout', { token: this.tokens[i], value: this.m.number(this.shown?.[i] ?? this.weights[i], 2) });
-    if (this.readout.textContent !== readout) this.readout.textContent = readout;
+    setText(this.readout, this.m.t('ui.budget.readout', { token: this.tokens[i], value: this.m.number(this.shown?.[i] ?? this.weights[i], 2) }));
   }
 
   #propose(row, announce) {

@@ -191,7 +191,7 @@ export class BlendWidget extends MhaWidget {
     return this.commit(next);
   }
 
-  render(view, state) {
+  render(view) {
     const { w } = this.model;
     const { m } = this;
     this.oneBar.setWeights(view.budget);

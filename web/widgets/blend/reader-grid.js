@@ -32,6 +32,7 @@ export class ReaderGrid {
       who: element('b', { textContent: m.t('blend.reader.who') }), what: element('b', { textContent: m.t('blend.reader.what') }),
     }));
     this.element = element('div', { className: 'reader-box' }, [this.count, legend, this.table]);
+    this.shown = new Map(); // "subject complement" -> the answers its cell shows
   }
 
   /** Shows one read: { variants, subjectCorrect, complementCorrect, total } from WorldReader. */
@@ -41,7 +42,6 @@ export class ReaderGrid {
     // Only the cells whose answers changed are rebuilt: a drag on a budget bar calls this
     // on every move, and most moves change no answer (tables are laid out as a whole, so
     // untouched cells also keep the layout cheap).
-    this.shown ??= new Map();
     for (const v of read.variants) {
       const key = `${v.whoAnswer} ${v.whatAnswer}`;
       const at = `${v.subject} ${v.complement}`;

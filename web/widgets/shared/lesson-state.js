@@ -39,9 +39,9 @@ const STATE_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
 // A problem with a link is kept as its message (a key of the locales' linkState group and
 // its parameters) in `problems`, which each widget says in its own language; `errors` has
 // the same problem in English (the lesson's language), for callers of readLessonState.
-function linkProblem(problems, errors, key, name, params = {}) {
-  problems[key] = { message: name, params };
-  errors[key] = messagesFor('en').t(`linkState.${name}`, params);
+function linkProblem(result, key, name, params = {}) {
+  result.problems[key] = { message: name, params };
+  result.errors[key] = messagesFor('en').t(`linkState.${name}`, params);
 }
 
 /** A problem from readLessonState's `problems` in the language of `m`. */
@@ -76,13 +76,13 @@ function splitPairs(text) {
 function parseEntry(result, key, text) {
   if (!STATE_KEY.test(key)) return;
   if (text === null) {
-    linkProblem(result.problems, result.errors, key, 'notJson');
+    linkProblem(result, key, 'notJson');
     return;
   }
   try {
     result.entries[key] = JSON.parse(text);
   } catch {
-    linkProblem(result.problems, result.errors, key, 'notJson');
+    linkProblem(result, key, 'notJson');
   }
 }
 
@@ -130,7 +130,7 @@ export function readLessonState(address = globalThis.location?.href ?? '') {
   if (typeof address !== 'string' && !(address instanceof URL)) return result;
   const { query, hash } = splitAddress(address);
   if (query.length + hash.length > MAX_ADDRESS_LENGTH) {
-    linkProblem(problems, errors, '*', 'tooLong', { count: query.length + hash.length });
+    linkProblem(result, '*', 'tooLong', { count: query.length + hash.length });
     return result;
   }
   const old = legacyHash(hash);

@@ -584,7 +584,8 @@ export class MhaWidget extends HTMLElement {
 /**
  * Sets a node's text only when it differs. Assigning the same text still replaces the text
  * node, which makes the browser lay it out again: on the lesson page every edit saves the
- * learner's copy, and each practice block and the copy panel refresh their lines on that.
+ * learner's copy (each practice block and the copy panel refresh their lines on that), and
+ * a budget bar redraws its labels and readout on every step of a drag.
  */
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
