@@ -8,6 +8,7 @@ import { element } from '../shared/widget-base.js';
 import { notation } from '../../ui/notation.js';
 import { messagesFor } from '../shared/i18n.js';
 import { fillReason, optionOrder } from './practice-data.js';
+import { MAX_TEXT } from '../shared/learner-copy.js';
 
 // UI strings of this file: practice.* in the message files (lessons/multiple-heads/locales/),
 // in the language of the <mha-practice> element (ctx.messages). The problems themselves
@@ -32,6 +33,7 @@ function textFor(m) {
     seen: m.t('practice.seen'),
     solvedEarlier: m.t('practice.solvedEarlier'),
     stale: m.t('practice.stale'),
+    tooLong: m.t('practice.tooLong', { max: MAX_TEXT }),
   };
 }
 const LESSON_LANG = 'en';
@@ -158,9 +160,11 @@ function numberView(problem, ctx) {
   input.setAttribute('aria-describedby', feedbackId);
   const feedback = element('p', { className: 'feedback', role: 'status', id: feedbackId });
   const check = element('button', { type: 'button', textContent: T.check });
-  const mark = async (text, record) => {
+  const mark = async (typed, record) => {
+    // Kept as the copy keeps it (trimmed), so what is shown after a reload is what was checked.
+    const text = String(typed).trim();
     await marked(T, feedback, ctx.marker, (checkers) => {
-      const result = checkers.checkNumber(problem, text, ctx.messages);
+      const result = text.length > MAX_TEXT ? { status: 'invalid', message: T.tooLong } : checkers.checkNumber(problem, text, ctx.messages);
       if (result.status === 'invalid') {
         input.setAttribute('aria-invalid', 'true');
         setMessage(feedback, result.message, 'wrong');

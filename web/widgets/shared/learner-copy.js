@@ -7,7 +7,10 @@
 // The copy as a file (export / import), strictly checked by validateCopy:
 //   { format: "multiple-heads-learner-copy", version: 1, lesson: "multiple-heads",
 //     seed: uint32 (the learner's order of options),
-//     answers: { <problem id>: { attempts: [{ answer, correct, at }] } },   (last = current)
+//     answers: { <problem id>: { attempts: [{ answer, correct, at }], count?, solved? } },
+//       attempts: the last MAX_ATTEMPTS (last = current); count: every check ever made
+//       (>= attempts.length); solved: whether any of them was right (older files have
+//       neither: count = attempts.length, solved = some attempt right)
 //     widgets: { <state key>: { tag: "mha-…", state: <that widget's state> } } }
 // An answer is { option } (choose, predict), { text } (number) or { claim: "done" |
 // "impossible", state } (widget tasks: the widget's state that was checked).
@@ -22,8 +25,14 @@ export const LESSON_ID = 'multiple-heads';
 export const STORAGE_KEY = 'multiple-heads:learner-copy';
 export const UNREADABLE_KEY = 'multiple-heads:learner-copy:unreadable';
 export const MAX_FILE_BYTES = 512 * 1024;
-export const MAX_ATTEMPTS = 100;
+// Only the last few attempts are kept (with the count of all and whether any was right): a
+// widget task's attempt holds the widget's whole state, and a copy must stay far below
+// MAX_FILE_BYTES however often the learner checks (100 checks of every task once made a
+// 689 kB copy that the page then could not read back).
+export const MAX_ATTEMPTS = 8;
+const MAX_COUNT = 1e9;
 export const MAX_TEXT = 64;
+const LEGACY_MAX_ATTEMPTS = 100;
 const STATE_KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,31}$/;
 const TAG = /^mha-[a-z-]{1,40}$/;
 const TOP_KEYS = ['format', 'version', 'lesson', 'seed', 'answers', 'widgets'];
@@ -51,10 +60,20 @@ class CopyError extends Error {
   }
 
   messageIn(m) {
+    return say(m, 'bad', this.#parts(m));
+  }
+
+  /** Where and why only (“answers to problem …: …”), for a notice that names dropped parts. */
+  partIn(m) {
+    const { where, why } = this.#parts(m);
+    return `${where}: ${why}`;
+  }
+
+  #parts(m) {
     const where = this.where.map((part) => (typeof part === 'string' ? say(m, 'where.field', { name: part }) : say(m, `where.${part[0]}`, part[1]))).join(', ');
     // A widget's own reason for refusing a state: its sanitiser's StateError, in m's language.
     const why = this.why[0] === 'raw' ? this.why[1].text : this.why[0] === 'error' ? reasonIn(this.why[1], m) : say(m, `why.${this.why[0]}`, this.why[1]);
-    return say(m, 'bad', { where, why });
+    return { where, why };
   }
 }
 const bad = (where, why, params = {}) => { throw new CopyError([where].flat(), typeof why === 'string' ? [why, params] : why); };
@@ -70,8 +89,13 @@ function onlyKeys(value, keys, where) {
  * A clean copy from untrusted JSON, or throws Error with a message for the learner.
  * `problems`: { [id]: { kind, options?: string[] } }; `sanitizers`: { [tag]: (raw) => state }
  * (each widget's own strict state check; it throws on a bad state).
+ *
+ * `dropped`: null (strict: any bad part refuses the whole file, as an import does) or an
+ * array: then a bad answer record or widget entry is left out alone and its CopyError
+ * pushed here (the page's own saved copy: one part that cannot be read never costs the
+ * learner the rest). A bad envelope (format, version, lesson, seed) always throws.
  */
-export function validateCopy(raw, { problems, sanitizers }) {
+export function validateCopy(raw, { problems, sanitizers }, dropped = null) {
   onlyKeys(raw, TOP_KEYS, [['copy']]);
   if (raw.format !== COPY_FORMAT) bad('format', 'quoted', { value: COPY_FORMAT });
   if (raw.version !== COPY_VERSION) bad('version', 'value', { value: String(COPY_VERSION) });
@@ -82,29 +106,57 @@ export function validateCopy(raw, { problems, sanitizers }) {
   for (const [id, record] of Object.entries(raw.answers)) {
     const where = [['answers', { id: clip(id) }]];
     const problem = Object.hasOwn(problems, id) ? problems[id] : null;
-    if (!problem) bad(where, 'noProblem');
-    onlyKeys(record, ['attempts'], where);
-    if (!Array.isArray(record.attempts) || record.attempts.length === 0 || record.attempts.length > MAX_ATTEMPTS) bad(where, 'attempts', { max: MAX_ATTEMPTS });
-    answers[id] = {
-      attempts: record.attempts.map((attempt, k) => {
+    if (!problem && salvageParts(dropped, where, 'noProblem')) continue;
+    const part = () => {
+      onlyKeys(record, ['attempts', ...['count', 'solved'].filter((k) => isObject(record) && Object.hasOwn(record, k))], where);
+      // Files written before attempts were bounded may hold up to 100: the last ones are kept.
+      if (!Array.isArray(record.attempts) || record.attempts.length === 0 || record.attempts.length > LEGACY_MAX_ATTEMPTS) bad(where, 'attempts', { max: LEGACY_MAX_ATTEMPTS });
+      const attempts = record.attempts.map((attempt, k) => {
         const at = [...where, ['attempt', { number: k + 1 }]];
         onlyKeys(attempt, ['answer', 'correct', 'at'], at);
         if (typeof attempt.correct !== 'boolean') bad(at, 'correct');
         if (!Number.isInteger(attempt.at) || attempt.at < 0 || attempt.at > 8.64e15) bad(at, 'at');
         return { answer: validAnswer(problem, attempt.answer, at, sanitizers), correct: attempt.correct, at: attempt.at };
-      }),
+      });
+      const count = record.count ?? attempts.length;
+      if (!Number.isInteger(count) || count < attempts.length || count > MAX_COUNT) bad(where, 'count');
+      const solved = record.solved ?? attempts.some((a) => a.correct);
+      if (typeof solved !== 'boolean' || (!solved && attempts.some((a) => a.correct))) bad(where, 'solved');
+      return { attempts: attempts.slice(-MAX_ATTEMPTS), count, solved };
     };
+    const kept = salvaged(part, dropped);
+    if (kept) answers[id] = kept;
   }
   if (!isObject(raw.widgets)) bad('widgets', 'object');
   const widgets = Object.create(null);
   for (const [key, entry] of Object.entries(raw.widgets)) {
     const where = [['widgets', { key: clip(key) }]];
-    if (!STATE_KEY.test(key)) bad(where, 'stateKey');
-    onlyKeys(entry, ['tag', 'state'], where);
-    if (typeof entry.tag !== 'string' || !TAG.test(entry.tag) || !Object.hasOwn(sanitizers, entry.tag)) bad(where, 'tag');
-    widgets[key] = { tag: entry.tag, state: sanitized(sanitizers[entry.tag], entry.state, [...where, ['state']]) };
+    const kept = salvaged(() => {
+      if (!STATE_KEY.test(key)) bad(where, 'stateKey');
+      onlyKeys(entry, ['tag', 'state'], where);
+      if (typeof entry.tag !== 'string' || !TAG.test(entry.tag) || !Object.hasOwn(sanitizers, entry.tag)) bad(where, 'tag');
+      return { tag: entry.tag, state: sanitized(sanitizers[entry.tag], entry.state, [...where, ['state']]) };
+    }, dropped);
+    if (kept) widgets[key] = kept;
   }
   return { format: COPY_FORMAT, version: COPY_VERSION, lesson: LESSON_ID, seed: raw.seed, answers, widgets };
+}
+
+// Runs one part's check: its clean value, or (salvaging) null with the refusal in `dropped`.
+function salvaged(check, dropped) {
+  if (dropped === null) return check();
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof CopyError)) throw error;
+    dropped.push(error);
+    return null;
+  }
+}
+
+// A part that cannot be read at all: refused (strict) or noted as dropped (salvaging).
+function salvageParts(dropped, where, why) {
+  return salvaged(() => bad(where, why), dropped) === null;
 }
 
 function sanitized(sanitize, state, where) {
@@ -138,7 +190,7 @@ function validAnswer(problem, answer, where, sanitizers) {
  * Reads a file's text as a copy: { ok: true, copy } or { ok: false, message }, the message
  * in the language of `m` (English by default).
  */
-export function parseCopyText(text, options, m = messagesFor('en')) {
+export function parseCopyText(text, options, m = messagesFor('en'), dropped = null) {
   if (typeof text !== 'string') return { ok: false, message: say(m, 'notJson', { why: say(m, 'noText') }) };
   if (text.length > MAX_FILE_BYTES) return { ok: false, message: say(m, 'tooBig', { kb: Math.ceil(text.length / 1024), max: MAX_FILE_BYTES / 1024 }) };
   let json;
@@ -148,11 +200,16 @@ export function parseCopyText(text, options, m = messagesFor('en')) {
     return { ok: false, message: say(m, 'notJson', { why: clip(error.message) }) };
   }
   try {
-    return { ok: true, copy: validateCopy(json, options) };
+    return { ok: true, copy: validateCopy(json, options, dropped) };
   } catch (error) {
     const refusal = error instanceof CopyError ? error : new CopyError([['copy']], raw(clip(error.message)));
     return { ok: false, message: refusal.messageIn(m) };
   }
+}
+
+/** A typed answer as the copy keeps it: without surrounding space, at most MAX_TEXT characters. */
+export function normaliseAnswerText(text) {
+  return String(text).trim().slice(0, MAX_TEXT);
 }
 
 function randomSeed() {
@@ -209,13 +266,27 @@ export class LearnerCopy extends EventTarget {
     } catch {
       text = null;
     }
-    if (text === null) return emptyCopy();
-    const parsed = parseCopyText(text, this.options);
-    if (parsed.ok) return parsed.copy;
-    // Never thrown away: the unreadable text is kept aside for the learner (or a fix).
+    if (text === null) {
+      // A new copy is written at once: its seed orders the options the learner sees, so a
+      // reload before any answer must show them in the same order.
+      this.#copy = emptyCopy();
+      this.#write();
+      return this.#copy;
+    }
+    // The page's own copy is read part by part: a part that fails its check is left out
+    // alone (and named in the notice), never the whole copy.
+    const dropped = [];
+    const parsed = parseCopyText(text, this.options, messagesFor('en'), dropped);
+    if (parsed.ok && dropped.length === 0) return parsed.copy;
+    // Never thrown away: the text as it was is kept aside for the learner (or a fix).
     try { this.storage.setItem(UNREADABLE_KEY, text); } catch { /* nothing more can be done */ }
-    this.noticeKey = 'unreadable';
-    return emptyCopy();
+    if (!parsed.ok) {
+      this.noticeKey = 'unreadable';
+      return emptyCopy();
+    }
+    this.noticeKey = 'dropped';
+    this.dropped = dropped;
+    return parsed.copy;
   }
 
   // Widget states change on every frame of a drag: their writes are gathered (one per
@@ -270,8 +341,13 @@ export class LearnerCopy extends EventTarget {
 
   /** The notice in the language of `m` (a Messages, see i18n.js), or null. */
   noticeIn(m) {
-    return this.noticeKey === null ? null : say(m, `notice.${this.noticeKey}`);
+    if (this.noticeKey === null) return null;
+    const parts = this.dropped.map((error) => `${error.partIn(m)}.`);
+    return say(m, `notice.${this.noticeKey}`, { count: parts.length, parts: parts.join(' ') });
   }
+
+  /** The parts of the saved copy that could not be read and were left out (CopyErrors). */
+  dropped = [];
 
   get seed() {
     return this.#copy.seed;
@@ -293,13 +369,26 @@ export class LearnerCopy extends EventTarget {
   }
 
   solved(id) {
-    return Boolean(this.#copy.answers[id]?.attempts.some((a) => a.correct));
+    return Boolean(this.#copy.answers[id]?.solved);
   }
 
+  /** How many times the learner checked an answer to this problem (0 if never). */
+  attemptCount(id) {
+    return this.#copy.answers[id]?.count ?? 0;
+  }
+
+  /**
+   * Records an answer. It is normalised first, to what the copy's check accepts (a typed
+   * answer trimmed, and cut at MAX_TEXT characters), so that what is written reads back.
+   */
   recordAttempt(id, answer, correct, at = Date.now()) {
-    const record = this.#copy.answers[id] ?? { attempts: [] };
-    record.attempts.push({ answer: structuredClone(answer), correct, at });
+    const record = this.#copy.answers[id] ?? { attempts: [], count: 0, solved: false };
+    const clean = structuredClone(answer);
+    if (typeof clean.text === 'string') clean.text = normaliseAnswerText(clean.text);
+    record.attempts.push({ answer: clean, correct: Boolean(correct), at: Math.max(0, Math.floor(at)) });
     if (record.attempts.length > MAX_ATTEMPTS) record.attempts.splice(0, record.attempts.length - MAX_ATTEMPTS);
+    record.count = Math.min(MAX_COUNT, record.count + 1);
+    record.solved ||= Boolean(correct);
     this.#copy.answers[id] = record;
     this.#save();
   }
