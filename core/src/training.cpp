@@ -16,6 +16,7 @@
 #include "mha/kernels.hpp"
 #include "mha/matrix.hpp"
 #include "mha/lesson_math.hpp"
+#include "mha/limits.hpp"
 #include "mha/message.hpp"
 #include "mha/validation.hpp"
 
@@ -550,6 +551,7 @@ ModelConfig model_config(const TrainingConfig& c) {
   }
   require_in_range(c.batch_size, 1, 1024, "batch_size");
   require_in_range(c.eval_size, 1, 4096, "eval_size");
+  require_in_range(c.steps, 1, 100000, "steps");
   if (!(c.learning_rate > 0.0f && c.learning_rate <= 1.0f)) {
     throw InvalidArgument(message("learning_rate: must be in (0, 1], got ", c.learning_rate));
   }
@@ -571,13 +573,35 @@ Trainer::Trainer(const TrainingConfig& config, std::uint32_t seed)
       model_(model_config(config), seed),
       adam_(config.learning_rate),
       data_state_(stream_state(seed, 100)) {
+  // Every later call must fit the work budget: one step, and importance(), the largest
+  // evaluation (the evaluation set with gradients, then once more per head switched off).
+  require_within_budget(training_multiply_adds(config_, config_.batch_size, true), kMaxTrainingMultiplyAdds,
+                        "kMaxTrainingMultiplyAdds", "one training step (batch_size sequences)");
+  const std::uint64_t evaluations = static_cast<std::uint64_t>(config_.num_layers) * config_.num_heads + 3;
+  require_within_budget(training_multiply_adds(config_, evaluations * config_.eval_size, false),
+                        kMaxTrainingMultiplyAdds, "kMaxTrainingMultiplyAdds",
+                        "head importance (eval_size sequences, once per head and with gradients)");
   std::uint32_t eval_state = stream_state(seed, 101);
   eval_set_ = make_task_batch(config.task, config.vocab, config.seq_len, config.offset,
                               config.eval_size, eval_state);
 }
 
+// The multiply-adds of running `sequences` sequences through the model, forward and (when
+// `backward`) backward, counted as the model does them per layer: the Q, K, V and output
+// projections (4 L d^2), the scores and the weighted sum (2 L^2 d), then the read-out (L d C).
+// The backward pass is counted as twice the forward one (a gradient for each operand).
+std::uint64_t training_multiply_adds(const TrainingConfig& c, std::uint64_t sequences, bool backward) {
+  const std::uint64_t L = c.seq_len, d = c.d_model;
+  const std::uint64_t outputs = c.task == Task::BackAndFirst ? 2 : 1;
+  const std::uint64_t per_layer = 4 * L * d * d + 2 * L * L * d;
+  const std::uint64_t forward = c.num_layers * per_layer + L * d * outputs * c.vocab;
+  return sequences * forward * (backward ? 3 : 1);
+}
+
 LossResult Trainer::step(int n) {
   require_in_range(n, 1, 100000, "steps");
+  require_within_budget(training_multiply_adds(config_, static_cast<std::uint64_t>(n) * config_.batch_size, true),
+                        kMaxTrainingMultiplyAdds, "kMaxTrainingMultiplyAdds", "training steps");
   double loss = 0, accuracy = 0;
   int scored = 0;
   for (int s = 0; s < n; ++s) {

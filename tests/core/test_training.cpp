@@ -434,3 +434,23 @@ TEST_CASE("a diverging run is reported, not continued with NaN", "[training][err
   CHECK_THROWS_WITH(trainer.step(5), Catch::Contains("training diverged at step 2 (the logits are not finite"));
   CHECK(trainer.steps_done() == 1);  // the failed step changed no weights
 }
+
+TEST_CASE("Trainer refuses a bad step count and work beyond its budget, before any work") {
+  TrainingConfig c = default_training_config(Task::BackAndFirst);
+  c.steps = -1;
+  CHECK_THROWS_WITH(Trainer(c, 1), Catch::Contains("steps: must be between 1 and 100000"));
+  c = default_training_config(Task::BackAndFirst);
+  Trainer trainer(c, 1);
+  // step(100000) at the defaults plans 1.8e11 multiply-adds: refused at once, nothing done.
+  CHECK_THROWS_WITH(trainer.step(100000), Catch::Contains("kMaxTrainingMultiplyAdds"));
+  CHECK(trainer.steps_done() == 0);
+  CHECK_NOTHROW(trainer.step(25));
+  // A configuration whose single step or evaluation would exceed the budget is refused.
+  TrainingConfig big = default_training_config(Task::PreviousToken);
+  big.d_model = 256;
+  big.num_heads = 4;
+  big.num_layers = 4;
+  big.seq_len = 64;
+  big.batch_size = 1024;
+  CHECK_THROWS_WITH(Trainer(big, 1), Catch::Contains("kMaxTrainingMultiplyAdds"));
+}

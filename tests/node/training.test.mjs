@@ -124,6 +124,8 @@ describe('training', () => {
     throwsAttentionError(() => engine.createTrainer({ heads: 2 }), /config: unknown setting "heads"/);
     throwsAttentionError(() => engine.createTrainer(null), /config: expected an object of training settings, got null/);
     throwsAttentionError(() => engine.createTrainer({}, -1), /seed: expected a whole number/);
+    throwsAttentionError(() => engine.createTrainer({ steps: -1 }), /steps: must be between 1 and 100000, got -1/);
+    throwsAttentionError(() => engine.createTrainer({ task: 'previous-token', dModel: 256, numHeads: 4, numLayers: 4, seqLen: 64, batchSize: 1024 }), /kMaxTrainingMultiplyAdds/);
     assert.equal(engine.liveTrainers, 0, 'no half-made trainer is left behind');
 
     const trainer = engine.createTrainer({ task: 'previous-token', evalSize: 8 }, 2);
@@ -131,6 +133,9 @@ describe('training', () => {
       trainer.step(2);
       const before = trainer.evaluate();
       throwsAttentionError(() => trainer.step(0), /steps: must be between 1 and 100000, got 0/);
+      // 100,000 steps plan 1.8e11 multiply-adds: refused before any work (once it ran on for minutes).
+      throwsAttentionError(() => trainer.step(100000), /kMaxTrainingMultiplyAdds/);
+      assert.equal(trainer.stepsDone, 2);
       throwsAttentionError(() => trainer.step(1.5), /steps: expected a whole number, got 1.5/);
       throwsAttentionError(() => trainer.ablate([true]), /head mask: expected 1 x 4 = 4 entries \(layer-major\), got 1/);
       throwsAttentionError(() => trainer.ablate([1, 0, 0, 0]), /head mask: entry 0 is 1; expected true or false/);

@@ -25,5 +25,11 @@ inline constexpr std::uint64_t kMaxForwardMultiplyAdds = 4'000'000'000;
 // spectrum_multiply_adds(). Jacobi sweeps in double run far below the forward pass's rate,
 // so the budget is smaller: it admits d_model up to about 360 (the widget shows at most 64).
 inline constexpr std::uint64_t kMaxSpectrumMultiplyAdds = 1'000'000'000;
+// One training call (Trainer::step(n), evaluate(), importance()) may do at most this many
+// multiply-adds, as training_multiply_adds() plans them (a forward and backward pass of every
+// sequence it runs). The lesson's run takes 25 steps per call at about 4.5e7; a whole demo
+// run in one call, 1500 steps, is 2.7e9. Without it, step(100000) at the defaults ran on for
+// minutes (1.8e11) and a large config's single step for longer still.
+inline constexpr std::uint64_t kMaxTrainingMultiplyAdds = 4'000'000'000;
 
 }  // namespace mha

@@ -234,6 +234,10 @@ struct TrainingConfig {
 // PreviousToken: vocab 16, d_model 16, 4 heads, 400 steps.
 TrainingConfig default_training_config(Task task);
 
+// The multiply-adds of running `sequences` sequences forward (and backward, 2x more), what
+// a training call's work budget (kMaxTrainingMultiplyAdds, limits.hpp) is checked against.
+std::uint64_t training_multiply_adds(const TrainingConfig& config, std::uint64_t sequences, bool backward);
+
 struct HeadImportance {
   int layer = 0, head = 0;
   double loss_without = 0;      // evaluation loss with this head (also) switched off
