@@ -175,6 +175,42 @@ describe('<mha-training>', () => {
     await page.close();
   });
 
+  test('Train, then Reset while the training module loads: the worker does not train on', async () => {
+    const { page, problems } = await newWatchedPage(browser, { width: 1100, height: 900 });
+    // Every message a worker posts to the page is counted, with the time it arrived.
+    await page.addInitScript(() => {
+      window.workerMessages = [];
+      const Original = window.Worker;
+      window.Worker = class extends Original {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', (event) => window.workerMessages.push({ type: event.data?.type, at: performance.now() }));
+        }
+      };
+    });
+    // The training module arrives 1.5 s late, so Reset lands while it loads.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route(/multiple_heads_train_[a-z]+[^/]*\.wasm/, async (route) => { await held; await route.continue(); });
+    await page.goto(`${server.url}embed.html?widget=training`);
+    const widget = page.locator('mha-training[ready]');
+    await widget.waitFor();
+    await widget.getByRole('button', { name: 'Train' }).click();
+    await page.waitForTimeout(200);
+    await widget.getByRole('button', { name: 'Reset' }).click();
+    assert.equal(await phase(page), 'idle');
+    release();
+    // Long enough for the module to load and a run to report many times (it reports every
+    // 25 steps, about ten times a second).
+    await page.waitForTimeout(3000);
+    const messages = await page.evaluate(() => window.workerMessages);
+    console.log(`worker messages after Reset during the load: ${messages.length} (${[...new Set(messages.map((m) => m.type))].join(', ') || 'none'})`);
+    assert.deepEqual(messages.filter((m) => m.type === 'look' || m.type === 'done'), [], 'no training after Reset');
+    assert.equal(await phase(page), 'idle', 'the page still says untrained');
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
   test('in a sandboxed frame (no worker) training runs on the page in short slices and says so', async () => {
     const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 900 });
     await page.setContent(`<iframe sandbox="allow-scripts" width="950" height="850" src="${server.url}embed.html?widget=training"></iframe>`);

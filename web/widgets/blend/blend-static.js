@@ -48,8 +48,8 @@ function figure(model, view, m) {
     ? html('undoOther', { share: describeShare(alt.moved, m), difference: alt.maxOutputDifference.toExponential(0) })
     : html('undoNone');
   const readouts = `<ul class="mha-static-readouts">`
-    + `<li>${html('oneHead', { score: rawHtml(score(view.one)) })}</li>`
-    + `<li>${html('twoHeads', { score: rawHtml(score(view.two)) })}</li>`
+    + `<li>${html('oneHead', { label: rawHtml(`<b>${escapeHtml(t('oneHeadLabel'))}</b>`), score: rawHtml(score(view.one)) })}</li>`
+    + `<li>${html('twoHeads', { label: rawHtml(`<b>${escapeHtml(t('twoHeadsLabel'))}</b>`), score: rawHtml(score(view.two)) })}</li>`
     + `<li>${undo}</li></ul>`;
   return staticFigure({
     name: 'blend',

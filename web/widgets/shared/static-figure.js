@@ -122,23 +122,24 @@ export function svgBudgetBar({ x, y, width, height, weights, tokens, labelled, h
 export const figureMessages = (attributes, locale) => messagesFor(stringAttribute(attributes, 'lang') || locale || 'en');
 
 /**
- * A message as HTML: the message itself is the locale file's (trusted, as the widgets'
- * markup is), its text parameters are escaped, and parameters given as rawHtml(…) are
- * put in as they are (a <strong> figure, a head chip).
+ * A message as HTML. Every part of it is text: the locale's message itself (a course's own
+ * catalog may hold anything, `<img onerror=…>` included) and its text parameters are
+ * escaped; only parameters given as rawHtml(…) (a <strong> figure, a head chip, d<sub>model</sub>,
+ * all built by the renderers) go in as markup. Numbers are formatted by m.t (plain digits).
  */
 export function messageHtml(m, key, params = {}) {
-  const raw = new Map();
-  const text = {};
+  const pieces = new Map();
+  const slots = {};
   for (const [name, value] of Object.entries(params)) {
-    if (value instanceof RawHtml) {
-      const token = `\u0001${raw.size}\u0001`;
-      raw.set(token, value.html);
-      text[name] = token;
-    } else {
-      text[name] = typeof value === 'number' ? value : escapeHtml(value);
+    if (typeof value === 'number') {
+      slots[name] = value;
+      continue;
     }
+    const token = `\u0001${pieces.size}\u0001`;
+    pieces.set(token, value instanceof RawHtml ? value.html : escapeHtml(value));
+    slots[name] = token;
   }
-  return m.t(key, text).replace(/\u0001\d+\u0001/g, (token) => raw.get(token) ?? '');
+  return escapeHtml(m.t(key, slots)).replace(/\u0001\d+\u0001/g, (token) => pieces.get(token) ?? '');
 }
 
 class RawHtml {

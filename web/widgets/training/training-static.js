@@ -11,7 +11,7 @@
 //   renderStaticFigure(attributes, { trainingComparison, world })  draws that data; pure.
 // In the browser (the print redraw of widget-base.js) there is no comparison to draw, and
 // training it there would take seconds: the renderer throws, and the built figure stays.
-import { escapeHtml, figureMessages, messageHtml, staticFigure, svgGrid, svgImage, svgRect, svgText, coordinate } from '../shared/static-figure.js';
+import { escapeHtml, figureMessages, messageHtml, rawHtml, staticFigure, svgGrid, svgImage, svgRect, svgText, coordinate } from '../shared/static-figure.js';
 import { HEAD_COUNTS, TASK_TEXT, TrainingSession } from './training-model.js';
 
 /** The comparison the lesson's prose states (tests/node/training-claims.test.mjs checks it). */
@@ -86,6 +86,7 @@ export function renderStaticFigure(attributes, { trainingComparison: data, world
     title: t('title'),
     caption: messageHtml(m, 'staticFigure.training.caption', {
       task: m.t(`training.tasks.${data.task}.name`), seed: String(data.seed), steps: m.count(data.steps), dModel: String(data.dModel),
+      dModelName: rawHtml('d<sub>model</sub>'),
       evalSize: m.count(data.evalSize), mapsOf: String(COMPARISON.mapsOf),
     }),
     body: barsAndMaps(data, outputs, world, text),

@@ -35,11 +35,17 @@ self.addEventListener('message', async (event) => {
     }
     return;
   }
-  if (runId !== currentRun || !loop) return;
+  if (runId !== currentRun) return;
+  if (type === 'stop') {
+    // Also while the module is still loading: the run is over, so the load must not start it
+    // (a Reset during the load once left the worker training for the rest of the visit).
+    currentRun = 0;
+    loop?.stop();
+    loop = null;
+    return;
+  }
+  if (!loop) return;
   if (type === 'pause') loop.pause();
   else if (type === 'resume') loop.resume();
-  else if (type === 'stop') {
-    loop.stop();
-    loop = null;
-  } else if (type === 'off') loop.setOff(off, requestId);
+  else if (type === 'off') loop.setOff(off, requestId);
 });
