@@ -413,3 +413,35 @@ test('every problem of the data is on the lesson page under its idea', async () 
   const shown = await page.evaluate(() => [...document.querySelectorAll('mha-practice[idea]')].flatMap((host) => [...host.shadowRoot.querySelectorAll('fieldset')].map((f) => `${host.getAttribute('idea')}/${f.dataset.problem}`)));
   assert.deepEqual(shown.sort(), PROBLEMS.map((p) => `${p.idea}/${p.id}`).sort());
 });
+
+test('a saved copy with one bad part: the rest comes back, the notice names the part and gives the copy kept aside', async () => {
+  const { page, problems } = await newWatchedPage(session.browser, { width: 1100, height: 900 });
+  const saved = {
+    format: 'multiple-heads-learner-copy', version: 1, lesson: 'multiple-heads', seed: 11,
+    answers: { prune: { attempts: [{ answer: { option: 'slack' }, correct: true, at: 1 }] } },
+    widgets: {
+      layer: { tag: 'mha-layer', state: { h: 2, token: 6, head: 0 } },
+      training: { tag: 'mha-training', state: { task: 'back-and-first', heads: 2, seed: 1, off: [] } },
+      blend: { tag: 'mha-blend', state: { budget: 'not a budget' } },
+    },
+  };
+  const text = JSON.stringify(saved);
+  await page.addInitScript(([key, value]) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, value); sessionStorage.setItem('seeded', '1'); } }, [STORAGE_KEY, text]);
+  await page.goto(session.server.url);
+  await page.locator('mha-layer[ready]').waitFor();
+  await page.locator('mha-practice[ready]').first().waitFor();
+  await page.waitForFunction(() => document.querySelector('mha-layer')?.state?.h === 2);
+  assert.deepEqual(await page.locator('mha-training').evaluate((el) => el.state), saved.widgets.training.state);
+  const panel = page.locator('mha-practice:not([idea])');
+  const notice = panel.locator('p.notice');
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /^One part of your saved copy could not be read and was left out; everything else is here/);
+  assert.match(await notice.textContent(), /“blend”/);
+  assert.match(await panel.locator('.progress-total').textContent(), /^Your copy: 1 of \d+ problems done/);
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'practice-copy-part-dropped.png') });
+  const [download] = await Promise.all([page.waitForEvent('download'), notice.getByRole('button', { name: 'Download the copy kept aside' }).click()]);
+  assert.equal(readFileSync(await download.path(), 'utf8'), text, 'the copy as it was, unchanged');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -196,3 +196,11 @@ test('a copy made in a page that may not keep data still exports and imports who
   assert.deepEqual(fresh.importText(copy.exportText()), { ok: true });
   assert.deepEqual(fresh.widgetState('training', 'mha-training'), { task: 'previous-token', heads: 4, seed: 9, off: [1, 3] });
 });
+
+test('the copy kept aside is offered for download only while the notice says one was kept aside', () => {
+  const fresh = newCopy(fakeStorage());
+  assert.equal(fresh.asideText(), null);
+  const storage = fakeStorage({ [STORAGE_KEY]: '{"not": "a copy"' });
+  const copy = newCopy(storage);
+  assert.equal(copy.asideText(), '{"not": "a copy"');
+});

@@ -33,17 +33,24 @@ function textFor(m) {
     undone: t('undone'),
     fileName: FILE_NAME,
     exported: t('exported', { file: FILE_NAME }),
+    exportAside: t('exportAside'),
+    exportedAside: t('exportedAside', { file: ASIDE_FILE_NAME }),
     unreadableFile: (why) => t('unreadableFile', { why }),
     tooBig: (kb) => t('tooBig', { kb, max: MAX_FILE_BYTES / 1024 }),
     refused: (message) => t('refused', { message }),
   };
 }
 const FILE_NAME = 'multiple-heads-my-copy.json';
+const ASIDE_FILE_NAME = 'multiple-heads-copy-kept-aside.json';
 
 export function copyPanel(session, m = messagesFor('en')) {
   const TEXT = textFor(m);
   const { copy } = session;
-  const notice = element('p', { className: 'notice', role: 'status', hidden: true });
+  const noticeText = element('span');
+  // The copy kept aside (a saved copy that could not be read whole) can be taken as a file
+  // from the notice itself: nothing the learner did is out of their reach.
+  const asideButton = element('button', { type: 'button', className: 'secondary', textContent: TEXT.exportAside, hidden: true });
+  const notice = element('p', { className: 'notice', role: 'status', hidden: true }, [noticeText, ' ', asideButton]);
   const total = element('span', { className: 'progress-total' });
   const list = element('ul', { className: 'progress-list' });
   const message = element('p', { className: 'feedback message', role: 'status' });
@@ -64,7 +71,8 @@ export function copyPanel(session, m = messagesFor('en')) {
   let shownProgress = '';
   const refresh = () => {
     notice.hidden = !copy.notice;
-    setText(notice, copy.noticeIn(m) ?? '');
+    setText(noticeText, copy.noticeIn(m) ?? '');
+    asideButton.hidden = copy.asideText() === null;
     const progress = copy.progress(PROBLEM_IDS);
     setText(total, TEXT.total(progress.done, progress.total));
     const perIdea = IDEAS.map((idea) => copy.progress(problemsFor(idea.id).map((p) => p.id)));
@@ -82,12 +90,21 @@ export function copyPanel(session, m = messagesFor('en')) {
     undo.hidden = !copy.canUndoImport;
   };
 
-  exportButton.addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob([copy.exportText()], { type: 'application/json' }));
-    const link = element('a', { href: url, download: TEXT.fileName });
+  const download = (text, name) => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const link = element('a', { href: url, download: name });
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 10000);
+  };
+  exportButton.addEventListener('click', () => {
+    download(copy.exportText(), TEXT.fileName);
     say(TEXT.exported);
+  });
+  asideButton.addEventListener('click', () => {
+    const text = copy.asideText();
+    if (text === null) return;
+    download(text, ASIDE_FILE_NAME);
+    say(TEXT.exportedAside);
   });
   importButton.addEventListener('click', () => file.click());
   file.addEventListener('change', async () => {

@@ -334,6 +334,16 @@ export class LearnerCopy extends EventTarget {
     }
   }
 
+  /** The saved copy's text as it was when it could not be read whole (kept aside), or null. */
+  asideText() {
+    if (this.noticeKey !== 'unreadable' && this.noticeKey !== 'dropped') return null;
+    try {
+      return this.storage.getItem(UNREADABLE_KEY);
+    } catch {
+      return null;
+    }
+  }
+
   /** What the learner must know about where their copy is kept (English), or null. */
   get notice() {
     return this.noticeIn(messagesFor('en'));
