@@ -9,8 +9,10 @@ import { LearnerCopy, MAX_ATTEMPTS, MAX_FILE_BYTES, STORAGE_KEY, UNREADABLE_KEY 
 import { COPY_OPTIONS, PROBLEM_SHAPES, WIDGET_SANITIZERS, WIDGET_STARTS } from '../../web/widgets/practice/widget-states.js';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 import { fakeStorage, newCopy } from './malformed-copies.mjs';
+import { generator } from '../../web/widgets/practice/practice-data.js';
 
-const reload = (storage) => { const copy = newCopy(storage); return copy; };
+// The page opened again: a new copy read from the same storage.
+const reload = (storage) => newCopy(storage);
 
 function assertReadsBack(copy, storage) {
   copy.flush();
@@ -103,18 +105,6 @@ test('a copy written before attempts were bounded (up to 100 attempts, no count)
 
 // ---- the property test ------------------------------------------------------------------
 
-// A small seeded generator (mulberry32), so a failing sequence can be replayed by its seed.
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const KEYS = { 'mha-layer': 'layer', 'mha-blend': 'blend', 'mha-head-splitting': 'head-splitting', 'mha-wo-mixing': 'wo-mixing', 'mha-heads-questions': 'heads-questions', 'mha-training': 'training' };
 
 // A state a widget could emit: its start, or a variation its own check accepts (what the
@@ -171,7 +161,7 @@ function action(rand, copy, storage) {
 test('property: 1,000 random sequences of learner actions, each followed by reload and by export -> import', () => {
   let actions = 0;
   for (let seed = 1; seed <= 1000; seed++) {
-    const rand = random(seed);
+    const rand = generator(seed);
     const storage = fakeStorage();
     let copy = newCopy(storage);
     const length = 1 + Math.floor(rand() * 12);

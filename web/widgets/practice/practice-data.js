@@ -57,8 +57,8 @@ export function fillReason(template, figures = {}) {
 }
 
 // A small seeded generator (mulberry32): the same learner sees the same order every visit,
-// different learners see different orders.
-function generator(seed) {
+// different learners see different orders. (Tests replay their random sequences with it.)
+export function generator(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
