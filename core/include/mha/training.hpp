@@ -254,7 +254,8 @@ class Trainer {
   const TrainingConfig& config() const { return config_; }
   int steps_done() const { return adam_.steps(); }
 
-  // n Adam steps on fresh random batches (1 <= n <= 100000); returns the mean training
+  // n Adam steps on fresh random batches (1 <= n <= 100000, and n batches within the work
+  // budget kMaxTrainingMultiplyAdds, checked before any step); returns the mean training
   // loss and accuracy over those batches. Heads switched off stay off (and untrained).
   // Throws InvalidArgument if the loss stops being finite (learning rate far too large);
   // the trainer is then unusable.

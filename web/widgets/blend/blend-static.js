@@ -39,6 +39,7 @@ function figure(model, view, m) {
 
   const html = (key, params) => messageHtml(m, `staticFigure.blend.${key}`, params);
   const strong = (text) => rawHtml(`<strong>${escapeHtml(text)}</strong>`);
+  const bold = (text) => rawHtml(`<b>${escapeHtml(text)}</b>`);
   const score = (r) => html('score', {
     subject: strong(t('outOf', { count: String(r.subjectCorrect), total: String(r.total) })),
     complement: strong(t('outOf', { count: String(r.complementCorrect), total: String(r.total) })),
@@ -48,8 +49,8 @@ function figure(model, view, m) {
     ? html('undoOther', { share: describeShare(alt.moved, m), difference: alt.maxOutputDifference.toExponential(0) })
     : html('undoNone');
   const readouts = `<ul class="mha-static-readouts">`
-    + `<li>${html('oneHead', { label: rawHtml(`<b>${escapeHtml(t('oneHeadLabel'))}</b>`), score: rawHtml(score(view.one)) })}</li>`
-    + `<li>${html('twoHeads', { label: rawHtml(`<b>${escapeHtml(t('twoHeadsLabel'))}</b>`), score: rawHtml(score(view.two)) })}</li>`
+    + `<li>${html('oneHead', { label: bold(t('oneHeadLabel')), score: rawHtml(score(view.one)) })}</li>`
+    + `<li>${html('twoHeads', { label: bold(t('twoHeadsLabel')), score: rawHtml(score(view.two)) })}</li>`
     + `<li>${undo}</li></ul>`;
   return staticFigure({
     name: 'blend',

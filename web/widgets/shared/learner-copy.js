@@ -79,9 +79,10 @@ class CopyError extends Error {
 const bad = (where, why, params = {}) => { throw new CopyError([where].flat(), typeof why === 'string' ? [why, params] : why); };
 const raw = (text) => ['raw', { text }];
 
-function onlyKeys(value, keys, where) {
+// `keys` must all be there; `optional` may be.
+function onlyKeys(value, keys, where, optional = []) {
   if (!isObject(value)) bad(where, 'object');
-  for (const key of Object.keys(value)) if (!keys.includes(key)) bad(where, 'unexpectedField', { field: clip(key) });
+  for (const key of Object.keys(value)) if (!keys.includes(key) && !optional.includes(key)) bad(where, 'unexpectedField', { field: clip(key) });
   for (const key of keys) if (!Object.hasOwn(value, key)) bad(where, 'missingField', { field: key });
 }
 
@@ -106,9 +107,9 @@ export function validateCopy(raw, { problems, sanitizers }, dropped = null) {
   for (const [id, record] of Object.entries(raw.answers)) {
     const where = [['answers', { id: clip(id) }]];
     const problem = Object.hasOwn(problems, id) ? problems[id] : null;
-    if (!problem && salvageParts(dropped, where, 'noProblem')) continue;
     const part = () => {
-      onlyKeys(record, ['attempts', ...['count', 'solved'].filter((k) => isObject(record) && Object.hasOwn(record, k))], where);
+      if (!problem) bad(where, 'noProblem');
+      onlyKeys(record, ['attempts'], where, ['count', 'solved']);
       // Files written before attempts were bounded may hold up to 100: the last ones are kept.
       if (!Array.isArray(record.attempts) || record.attempts.length === 0 || record.attempts.length > LEGACY_MAX_ATTEMPTS) bad(where, 'attempts', { max: LEGACY_MAX_ATTEMPTS });
       const attempts = record.attempts.map((attempt, k) => {
@@ -152,11 +153,6 @@ function salvaged(check, dropped) {
     dropped.push(error);
     return null;
   }
-}
-
-// A part that cannot be read at all: refused (strict) or noted as dropped (salvaging).
-function salvageParts(dropped, where, why) {
-  return salvaged(() => bad(where, why), dropped) === null;
 }
 
 function sanitized(sanitize, state, where) {
@@ -249,6 +245,8 @@ export function openStorage(scope = globalThis) {
 export class LearnerCopy extends EventTarget {
   #copy;
   #previous = null;
+  /** The parts of the saved copy that could not be read and were left out (CopyErrors). */
+  dropped = [];
 
   constructor({ storage, persistent, problems, sanitizers }) {
     super();
@@ -356,8 +354,6 @@ export class LearnerCopy extends EventTarget {
     return say(m, `notice.${this.noticeKey}`, { count: parts.length, parts: parts.join(' ') });
   }
 
-  /** The parts of the saved copy that could not be read and were left out (CopyErrors). */
-  dropped = [];
 
   get seed() {
     return this.#copy.seed;
