@@ -436,7 +436,7 @@ test('a saved copy with one bad part: the rest comes back, the notice names the 
   const notice = panel.locator('p.notice');
   await notice.waitFor();
   assert.match(await notice.textContent(), /^One part of your saved copy could not be read and was left out; everything else is here/);
-  assert.match(await notice.textContent(), /“blend”/);
+  assert.match(await notice.textContent(), /your state of the widget “One head, one average” \(budget: /);
   assert.match(await panel.locator('.progress-total').textContent(), /^Your copy: 1 of \d+ problems done/);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'practice-copy-part-dropped.png') });

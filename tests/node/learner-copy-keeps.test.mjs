@@ -85,9 +85,11 @@ test('a saved copy with bad parts: those parts alone are left out and named, the
   assert.deepEqual(copy.widgetState('layer', 'mha-layer'), { h: 2, token: 6, head: 0 });
   assert.equal(copy.dropped.length, 3);
   assert.match(copy.notice, /^3 parts of your saved copy could not be read and were left out/);
-  assert.match(copy.notice, /“other”/);
-  assert.match(copy.notice, /no-such-problem/);
-  assert.match(copy.notice, /dk-768/);
+  // Named as the learner knows them, not by the file's field names.
+  assert.match(copy.notice, /your state of the widget “other” \(tag: not a widget of this lesson\)/);
+  assert.match(copy.notice, /your answers to the practice problem “no-such-problem” \(no such problem in this lesson\)/);
+  assert.match(copy.notice, /your answers to the practice problem “dk-768” \(attempt 1, text: expected text of at most 64 characters\)/);
+  assert.doesNotMatch(copy.notice, /widgets “|answers “/);
   assert.equal(storage.map.get(UNREADABLE_KEY), text, 'the copy as it was is kept aside');
   // An import stays strict: a file with a bad part changes nothing and says why.
   assert.equal(newCopy().importText(text).ok, false);
@@ -193,4 +195,69 @@ test('the copy kept aside is offered for download only while the notice says one
   const storage = fakeStorage({ [STORAGE_KEY]: '{"not": "a copy"' });
   const copy = newCopy(storage);
   assert.equal(copy.asideText(), '{"not": "a copy"');
+});
+
+test('a second copy that cannot be read does not overwrite the first kept aside', () => {
+  const storage = fakeStorage({ [STORAGE_KEY]: '{"first": ' });
+  assert.deepEqual(newCopy(storage).asideTexts(), ['{"first": ']);
+  // The same text again (every reload until the learner's next change) is kept once.
+  assert.deepEqual(newCopy(storage).asideTexts(), ['{"first": ']);
+  storage.setItem(STORAGE_KEY, '{"second": ');
+  assert.deepEqual(newCopy(storage).asideTexts(), ['{"second": ', '{"first": ']);
+  for (const k of [3, 4, 5]) {
+    storage.setItem(STORAGE_KEY, `{"copy ${k}": `);
+    newCopy(storage);
+  }
+  assert.deepEqual(newCopy(storage).asideTexts(), ['{"copy 5": ', '{"copy 4": ', '{"copy 3": '], 'the newest three');
+});
+
+// Two tabs of the lesson on one device: one storage, and a 'storage' event in every other
+// tab when one writes (as browsers do; the writing tab gets none).
+function twoTabs() {
+  const storage = fakeStorage();
+  const tabs = [new EventTarget(), new EventTarget()];
+  const setItem = storage.setItem;
+  let writer = null;
+  storage.setItem = (key, value) => {
+    setItem(key, value);
+    for (const tab of tabs) {
+      if (tab === writer) continue;
+      const event = new Event('storage');
+      Object.assign(event, { key, newValue: String(value), storageArea: storage });
+      tab.dispatchEvent(event);
+    }
+  };
+  const copies = tabs.map((events) => new LearnerCopy({ storage, persistent: true, ...COPY_OPTIONS, events }));
+  // Each copy writes as its own tab.
+  const as = (k, act) => { writer = tabs[k]; try { act(copies[k]); } finally { writer = null; } };
+  return { storage, copies, as };
+}
+
+test('two open tabs: neither writes back a copy that lacks the other tab\'s work', () => {
+  const { storage, copies, as } = twoTabs();
+  as(0, (copy) => copy.recordAttempt('blend-why', { option: 'many-to-one' }, true, 1));
+  as(1, (copy) => copy.recordAttempt('dk-768', { text: '16' }, false, 2));
+  as(0, (copy) => { copy.setWidgetState('layer', 'mha-layer', { h: 2, token: 6, head: 0 }); copy.flush(); });
+  as(1, (copy) => { copy.setWidgetState('blend', 'mha-blend', { budget: [0, 0.6, 0, 0, 0, 0, 0, 0.4, 0, 0, 0] }); copy.flush(); });
+  const again = newCopy(storage);
+  assert.equal(again.solved('blend-why'), true, 'the first tab\'s answer');
+  assert.equal(again.attemptCount('dk-768'), 1, 'the second tab\'s answer');
+  assert.deepEqual(again.widgetState('layer', 'mha-layer'), { h: 2, token: 6, head: 0 });
+  assert.deepEqual(again.widgetState('blend', 'mha-blend'), { budget: [0, 0.6, 0, 0, 0, 0, 0, 0.4, 0, 0, 0] });
+  // A widget edit not yet written in one tab survives the other tab's write.
+  as(0, (copy) => copy.setWidgetState('layer', 'mha-layer', { h: 4, token: 6, head: 1 }));
+  as(1, (copy) => copy.recordAttempt('dk-768', { text: '768' }, true, 3));
+  as(0, (copy) => copy.flush());
+  const last = newCopy(storage);
+  assert.deepEqual(last.widgetState('layer', 'mha-layer'), { h: 4, token: 6, head: 1 });
+  assert.equal(last.attemptCount('dk-768'), 2);
+  // Start over in one tab is start over in both.
+  let rebuilt = 0;
+  copies[0].addEventListener('replaced', () => { rebuilt += 1; });
+  as(1, (copy) => copy.startOver());
+  assert.equal(copies[0].attemptCount('dk-768'), 0);
+  assert.equal(rebuilt, 1, 'the other tab\'s practice views are rebuilt');
+  as(0, (copy) => copy.recordAttempt('blend-why', { option: 'uniform' }, false, 4));
+  assert.equal(newCopy(storage).attemptCount('dk-768'), 0, 'the cleared answers stay cleared');
+  for (const copy of copies) copy.close();
 });

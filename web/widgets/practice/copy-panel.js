@@ -33,15 +33,16 @@ function textFor(m) {
     undone: t('undone'),
     fileName: FILE_NAME,
     exported: t('exported', { file: FILE_NAME }),
-    exportAside: t('exportAside'),
-    exportedAside: t('exportedAside', { file: ASIDE_FILE_NAME }),
+    exportAside: (count) => t('exportAside', { count }),
+    exportedAside: (names) => t('exportedAside', { count: names.length, file: m.list(names) }),
     unreadableFile: (why) => t('unreadableFile', { why }),
     tooBig: (kb) => t('tooBig', { kb, max: MAX_FILE_BYTES / 1024 }),
     refused: (message) => t('refused', { message }),
   };
 }
 const FILE_NAME = 'multiple-heads-my-copy.json';
-const ASIDE_FILE_NAME = 'multiple-heads-copy-kept-aside.json';
+// The newest copy kept aside, then the older ones (-2, -3).
+const asideFileName = (k) => `multiple-heads-copy-kept-aside${k === 0 ? '' : `-${k + 1}`}.json`;
 
 export function copyPanel(session, m = messagesFor('en')) {
   const TEXT = textFor(m);
@@ -49,7 +50,7 @@ export function copyPanel(session, m = messagesFor('en')) {
   const noticeText = element('span');
   // The copy kept aside (a saved copy that could not be read whole) can be taken as a file
   // from the notice itself: nothing the learner did is out of their reach.
-  const asideButton = element('button', { type: 'button', className: 'secondary', textContent: TEXT.exportAside, hidden: true });
+  const asideButton = element('button', { type: 'button', className: 'secondary', hidden: true });
   const notice = element('p', { className: 'notice', role: 'status', hidden: true }, [noticeText, ' ', asideButton]);
   const total = element('span', { className: 'progress-total' });
   const list = element('ul', { className: 'progress-list' });
@@ -72,7 +73,9 @@ export function copyPanel(session, m = messagesFor('en')) {
   const refresh = () => {
     notice.hidden = !copy.notice;
     setText(noticeText, copy.noticeIn(m) ?? '');
-    asideButton.hidden = copy.asideText() === null;
+    const asides = copy.asideTexts().length;
+    asideButton.hidden = asides === 0;
+    if (asides) setText(asideButton, TEXT.exportAside(asides));
     const progress = copy.progress(PROBLEM_IDS);
     setText(total, TEXT.total(progress.done, progress.total));
     const perIdea = IDEAS.map((idea) => copy.progress(problemsFor(idea.id).map((p) => p.id)));
@@ -101,10 +104,10 @@ export function copyPanel(session, m = messagesFor('en')) {
     say(TEXT.exported);
   });
   asideButton.addEventListener('click', () => {
-    const text = copy.asideText();
-    if (text === null) return;
-    download(text, ASIDE_FILE_NAME);
-    say(TEXT.exportedAside);
+    const texts = copy.asideTexts();
+    if (texts.length === 0) return;
+    texts.forEach((text, k) => download(text, asideFileName(k)));
+    say(TEXT.exportedAside(texts.map((text, k) => asideFileName(k))));
   });
   importButton.addEventListener('click', () => file.click());
   file.addEventListener('change', async () => {

@@ -25,6 +25,9 @@ export const LESSON_ID = 'multiple-heads';
 export const STORAGE_KEY = 'multiple-heads:learner-copy';
 export const UNREADABLE_KEY = 'multiple-heads:learner-copy:unreadable';
 export const MAX_FILE_BYTES = 512 * 1024;
+// Copies kept aside: UNREADABLE_KEY holds the newest, `${UNREADABLE_KEY}:2` the one before…
+const ASIDE_KEPT = 3;
+const asideKey = (k) => (k === 0 ? UNREADABLE_KEY : `${UNREADABLE_KEY}:${k + 1}`);
 // Only the last few attempts are kept (with the count of all and whether any was right): a
 // widget task's attempt holds the widget's whole state, and a copy must stay far below
 // MAX_FILE_BYTES however often the learner checks (100 checks of every task once made a
@@ -63,9 +66,23 @@ class CopyError extends Error {
     return say(m, 'bad', this.#parts(m));
   }
 
-  /** Where and why only (“answers to problem …: …”), for a notice that names dropped parts. */
+  /**
+   * The part left out, as the learner knows it (“your answers to the practice problem …”,
+   * “your state of “One head, one average” …”), with the reason: for a notice that names
+   * dropped parts. A file's own field names are for a refused import, not for this.
+   */
   partIn(m) {
-    const { where, why } = this.#parts(m);
+    const [head, ...rest] = this.where;
+    const { why } = this.#parts(m);
+    const detail = rest.filter((part) => typeof part !== 'string' && part[0] === 'attempt').map((part) => say(m, 'where.attempt', part[1]));
+    const reason = [...detail, why].join(', ');
+    if (Array.isArray(head) && head[0] === 'widgets') {
+      const name = Object.keys(WIDGETS).find((key) => WIDGETS[key].tag === head[1].tag);
+      const title = name ? m.widgetTitle(name, WIDGETS[name].title) : head[1].key;
+      return say(m, 'part.widget', { title, why: reason });
+    }
+    if (Array.isArray(head) && head[0] === 'answers') return say(m, 'part.answers', { id: head[1].id, why: reason });
+    const { where } = this.#parts(m);
     return `${where}: ${why}`;
   }
 
@@ -131,7 +148,8 @@ export function validateCopy(raw, { problems, sanitizers }, dropped = null) {
   if (!isObject(raw.widgets)) bad('widgets', 'object');
   const widgets = Object.create(null);
   for (const [key, entry] of Object.entries(raw.widgets)) {
-    const where = [['widgets', { key: clip(key) }]];
+    // The tag rides along (unused by the file's message) so a notice can name the widget.
+    const where = [['widgets', { key: clip(key), tag: isObject(entry) && typeof entry.tag === 'string' ? clip(entry.tag) : '' }]];
     const kept = salvaged(() => {
       if (!STATE_KEY.test(key)) bad(where, 'stateKey');
       onlyKeys(entry, ['tag', 'state'], where);
@@ -248,14 +266,45 @@ export class LearnerCopy extends EventTarget {
   /** The parts of the saved copy that could not be read and were left out (CopyErrors). */
   dropped = [];
 
-  constructor({ storage, persistent, problems, sanitizers }) {
+  /** `events`: where other tabs' writes are announced ('storage' events), the window. */
+  constructor({ storage, persistent, problems, sanitizers, events = globalThis }) {
     super();
     this.storage = storage;
     this.persistent = persistent;
     this.options = { problems, sanitizers };
     this.noticeKey = persistent ? null : 'memoryOnly';
     this.#copy = this.#load();
+    // Another tab of the lesson writes the same copy: its writes are taken in here as they
+    // land, so neither tab writes back a copy that lacks the other's work.
+    this.events = events;
+    if (persistent) events.addEventListener?.('storage', this.#onStorage);
   }
+
+  /** Stops following other tabs' writes (a copy that is no longer used). */
+  close() {
+    this.flush();
+    this.events.removeEventListener?.('storage', this.#onStorage);
+  }
+
+  // Every answer is written at once and every widget state within a quarter second, so the
+  // stored copy is the learner's latest work in all tabs: it is taken whole, and only this
+  // tab's widget states not yet written are laid over it (the latest edit of a widget wins,
+  // wherever it was made). Practice views are rebuilt only when the answers changed.
+  #pendingWidgets = new Set();
+
+  #onStorage = (event) => {
+    if (event.key !== STORAGE_KEY || event.newValue === null) return;
+    if (event.storageArea && event.storageArea !== this.storage) return;
+    if (event.newValue === this.exportText()) return;
+    const parsed = parseCopyText(event.newValue, this.options, messagesFor('en'), []);
+    if (!parsed.ok) return;
+    const theirs = parsed.copy;
+    for (const key of this.#pendingWidgets) if (this.#copy.widgets[key]) theirs.widgets[key] = this.#copy.widgets[key];
+    const answersMoved = JSON.stringify(theirs.answers) !== JSON.stringify(this.#copy.answers) || theirs.seed !== this.#copy.seed;
+    this.#copy = theirs;
+    this.dispatchEvent(new Event('change'));
+    if (answersMoved) this.dispatchEvent(new Event('replaced'));
+  };
 
   #load() {
     let text = null;
@@ -277,7 +326,7 @@ export class LearnerCopy extends EventTarget {
     const parsed = parseCopyText(text, this.options, messagesFor('en'), dropped);
     if (parsed.ok && dropped.length === 0) return parsed.copy;
     // Never thrown away: the text as it was is kept aside for the learner (or a fix).
-    try { this.storage.setItem(UNREADABLE_KEY, text); } catch { /* nothing more can be done */ }
+    this.#keepAside(text);
     if (!parsed.ok) {
       this.noticeKey = 'unreadable';
       return emptyCopy();
@@ -320,6 +369,7 @@ export class LearnerCopy extends EventTarget {
   }
 
   #write() {
+    this.#pendingWidgets.clear();
     if (this.persistent) {
       try {
         this.storage.setItem(STORAGE_KEY, this.exportText());
@@ -332,14 +382,42 @@ export class LearnerCopy extends EventTarget {
     }
   }
 
-  /** The saved copy's text as it was when it could not be read whole (kept aside), or null. */
-  asideText() {
-    if (this.noticeKey !== 'unreadable' && this.noticeKey !== 'dropped') return null;
+  // A copy kept aside is never overwritten by the next one: the last ASIDE_KEPT are kept,
+  // newest first (the same text twice, as on every reload until the learner's next change,
+  // is kept once).
+  #keepAside(text) {
     try {
-      return this.storage.getItem(UNREADABLE_KEY);
-    } catch {
-      return null;
+      const kept = this.#asides();
+      if (kept.includes(text)) return;
+      [text, ...kept].slice(0, ASIDE_KEPT).forEach((value, k) => this.storage.setItem(asideKey(k), value));
+    } catch { /* storage refused: the copy stays where it was, unread, until the next write */ }
+  }
+
+  #asides() {
+    const texts = [];
+    for (let k = 0; k < ASIDE_KEPT; k += 1) {
+      const value = this.storage.getItem(asideKey(k));
+      if (value !== null) texts.push(value);
     }
+    return texts;
+  }
+
+  /**
+   * The saved copies that could not be read whole, as they were (kept aside on this device),
+   * newest first: only while the notice says so (else []).
+   */
+  asideTexts() {
+    if (this.noticeKey !== 'unreadable' && this.noticeKey !== 'dropped') return [];
+    try {
+      return this.#asides();
+    } catch {
+      return [];
+    }
+  }
+
+  /** The newest copy kept aside, or null. */
+  asideText() {
+    return this.asideTexts()[0] ?? null;
   }
 
   /** What the learner must know about where their copy is kept (English), or null. */
@@ -407,6 +485,7 @@ export class LearnerCopy extends EventTarget {
   setWidgetState(key, tag, state) {
     if (!STATE_KEY.test(key)) return;
     this.#copy.widgets[key] = { tag, state: structuredClone(state) };
+    this.#pendingWidgets.add(key);
     this.#saveSoon();
   }
 
