@@ -314,6 +314,9 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
       ['#blend={"budget":["1",0,0,0,0,0,0,0,0,0,0]}', /finite number/],
       ['#blend={"query":6,"mode":"weights"}', /unknown keys: query, mode/],
       ['#blend=[1]', /expected an object/],
+      // A link whose blend part lost its budget says so, as every other widget does (issue 26).
+      ['#blend={}', /budget: missing \(expected 11 weights/],
+      ['&mha.blend=%7B%7D', /budget: missing \(expected 11 weights/],
     ]) {
       const { page, blend, problems } = await open(EMBED + hash);
       assert.match(await blend.locator('.notice').textContent(), message);

@@ -19,7 +19,8 @@ const onehot = (i) => w.tokens.map((_, t) => (t === i ? 1 : 0));
 
 test('state contract: { budget: null | 11 finite non-negative weights summing to 1 }, nothing else', () => {
   assert.deepEqual(sanitizeBlendState({ budget: null }), { budget: null });
-  assert.deepEqual(sanitizeBlendState({}), { budget: null });
+  // A state that lost its budget is refused (a link or copy missing its part says so).
+  assert.throws(() => sanitizeBlendState({}), /budget: missing \(expected 11 weights/);
   const good = onehot(1);
   const clean = sanitizeBlendState({ budget: good });
   assert.deepEqual(clean, { budget: good });

@@ -43,8 +43,11 @@ export function sanitizeBlendState(raw, L = THE_WORLD.L) {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('objectBudget');
   const unknown = Object.keys(raw).filter((key) => key !== 'budget');
   if (unknown.length) throw stateError('unknownKeys', { count: unknown.length, keys: unknown.slice(0, 3).join(', ') });
+  // A state without its budget is a link or copy that lost its part: said so, never taken
+  // silently as the head's own weights (null is how the page writes those).
+  if (!Object.hasOwn(raw, 'budget')) throw stateError('budgetMissing', { count: L });
   const { budget } = raw;
-  if (budget === null || budget === undefined) return { budget: null };
+  if (budget === null) return { budget: null };
   if (!Array.isArray(budget) || budget.length !== L) throw stateError('budgetLength', { count: L });
   if (!budget.every((w) => typeof w === 'number' && Number.isFinite(w))) throw stateError('budgetFinite');
   if (budget.some((w) => w < 0)) throw stateError('budgetNegative');
