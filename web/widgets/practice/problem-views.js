@@ -171,6 +171,8 @@ function numberView(problem, ctx) {
         return;
       }
       input.removeAttribute('aria-invalid');
+      // The field shows what was checked and kept (spaces around it dropped), as a reload will.
+      if (input.value !== text) input.value = text;
       if (record) ctx.copy.recordAttempt(problem.id, { text }, result.correct);
       feedback.dataset.status = result.status;
       setFeedback(T, feedback, result.correct, result.reason);

@@ -539,13 +539,24 @@ export class LearnerCopy extends EventTarget {
  * restores it when the widget is ready: on a fresh visit the copy's state is put back
  * through the widget's public setState; a link that carries the widget's state wins (it
  * shows what the sender saw). Returns { apply(), reset() }: apply() puts the copy's states
- * into the widgets (after an import), reset() resets every widget (start over).
+ * into the widgets and resets those it has none for (after an import), reset() resets every
+ * widget (start over).
  */
 export function keepWidgetStates(copy, root, tags, { onRefused, titleOf = (tag) => tag } = {}) {
   const elements = [...root.querySelectorAll(tags.join(','))];
-  const put = (el) => {
+  let resetting = null;
+  // `fresh`: a widget the copy has no state for goes back to its start (after an import or
+  // its undo, the page shows that copy, not what this page had before).
+  const put = (el, fresh = false) => {
     const saved = copy.widgetState(el.stateKey, el.localName);
-    if (!saved) return;
+    if (!saved) {
+      // Not written back: the copy has no state for it, as the imported file had none.
+      if (fresh) {
+        resetting = el;
+        try { el.reset(); } finally { resetting = null; }
+      }
+      return;
+    }
     try {
       el.setState(saved);
     } catch (error) {
@@ -564,14 +575,14 @@ export function keepWidgetStates(copy, root, tags, { onRefused, titleOf = (tag) 
       if (!Object.hasOwn(readLessonState().entries, el.stateKey)) put(el);
     };
     el.addEventListener('change', (event) => {
-      if (restored && event.detail?.state) copy.setWidgetState(el.stateKey, el.localName, event.detail.state);
+      if (restored && resetting !== el && event.detail?.state) copy.setWidgetState(el.stateKey, el.localName, event.detail.state);
     });
     if (el.hasAttribute('ready')) restore();
     else el.addEventListener('ready', restore, { once: true });
   }
   return {
     apply() {
-      for (const el of elements) if (el.hasAttribute('ready')) put(el);
+      for (const el of elements) if (el.hasAttribute('ready')) put(el, true);
     },
     reset() {
       for (const el of elements) if (el.hasAttribute('ready')) el.reset();
