@@ -74,11 +74,12 @@ export function useSiteAndBrowser() {
  * For a test file: a course author's site in a temporary folder, with the built lesson
  * mounted at `mount` (a link to the built site, e.g. 'course/attention') and the author's
  * own `files` beside it ({ 'docs/page.html': text }, or a function returning that, called
- * when the tests start), served under the strict CSP, with Chromium open. Everything is
- * closed and the folder removed after the tests. Returns { browser, server, url, dir,
- * write(name, text) }, filled in once the tests run (url is the site's root, with a slash).
+ * when the tests start), served under the strict CSP (or `csp`: another policy, or null for
+ * none, as serveStatic takes it), with Chromium open. Everything is closed and the folder
+ * removed after the tests. Returns { browser, server, url, dir, write(name, text) }, filled
+ * in once the tests run (url is the site's root, with a slash).
  */
-export function useCourseSite({ mount, files = {}, prefix = 'mha-course-' }) {
+export function useCourseSite({ mount, files = {}, prefix = 'mha-course-', csp }) {
   const course = {
     browser: null, server: null, url: null, dir: null,
     /** Adds a file to the site (folders made as needed). */
@@ -94,7 +95,7 @@ export function useCourseSite({ mount, files = {}, prefix = 'mha-course-' }) {
     mkdirSync(path.dirname(link), { recursive: true });
     symlinkSync(DIST_DIR, link);
     for (const [name, text] of Object.entries(typeof files === 'function' ? files() : files)) course.write(name, text);
-    course.server = await serveStatic(course.dir);
+    course.server = await serveStatic(course.dir, { csp });
     course.url = course.server.url;
     course.browser = await openBrowser();
   });
