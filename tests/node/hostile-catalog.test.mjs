@@ -7,9 +7,18 @@ import { before, test } from 'node:test';
 import en from '../../lessons/multiple-heads/locales/en.json' with { type: 'json' };
 import { registerLocale } from '../../web/widgets/shared/i18n.js';
 import { THE_WORLD } from '../../web/widgets/shared/world.js';
-import { loadTestEngine } from './load-engine.mjs';
+import { loadTestEngine, loadTestTrainingEngine } from './load-engine.mjs';
 
 const ATTACK = '<img src=x onerror="globalThis.hacked=1">';
+
+test('training-static.js in a hostile catalog: no element from the catalog', async () => {
+  // The figure of one trained run (2 heads), as the lesson's build trains it for three.
+  const { renderStaticFigure, trainComparison, COMPARISON } = await import('../../web/widgets/training/training-static.js');
+  const trainingComparison = trainComparison(await loadTestTrainingEngine('simd'), { ...COMPARISON, heads: [2] });
+  const html = renderStaticFigure({ lang: 'xx' }, { trainingComparison, world: THE_WORLD });
+  assert.ok(html.includes('&lt;img'), 'the catalog’s text is in the figure');
+  assert.equal(html.match(/<img/g), null, `markup from the catalog in ${html.slice(html.indexOf('<img') - 80, html.indexOf('<img') + 60)}`);
+});
 
 // Every string of the English catalog with the attack before it (placeholders kept, so the
 // figures still fill them in).
