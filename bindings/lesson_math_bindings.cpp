@@ -38,6 +38,7 @@ val find_alternative_weights(const val& values, int rows, int cols, const val& w
     const mha::AlternativeWeights alt =
         mha::find_alternative_weights(from_js(values), rows, cols, from_js(weights));
     r.set("found", alt.found);
+    r.set("exhaustive", alt.exhaustive);
     r.set("weights", copy_to_js(alt.weights));
     r.set("output", copy_to_js(alt.output));
     r.set("alternativeOutput", copy_to_js(alt.alternative_output));

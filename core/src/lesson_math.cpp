@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 #include "mha/errors.hpp"
@@ -50,6 +51,124 @@ bool is_verified_alternative(const Eigen::MatrixXd& V, const Eigen::VectorXd& w,
     if (!(std::abs(difference(j)) <= kSameOutputTolerance * magnitude(j))) return false;
   }
   return (alternative - w).cwiseAbs().sum() / 2 >= 1e-6;
+}
+
+// The null space of V^T does not change when a column of V is scaled, so each column is
+// scaled to a largest entry of 1 first: values near float's range (3e38 beside 1) would
+// otherwise swamp the row of ones and the pivot thresholds below.
+Eigen::MatrixXd scaled_columns(const Eigen::MatrixXd& V) {
+  Eigen::MatrixXd scaled = V;
+  for (Eigen::Index j = 0; j < V.cols(); ++j) {
+    const double largest = V.col(j).cwiseAbs().maxCoeff();
+    if (largest > 0) scaled.col(j) /= largest;
+  }
+  return scaled;
+}
+
+// At most this many bases (m x m solves, m = rank of [V^T; 1^T]) are tried when visiting the
+// corners of the same-output set: C(11, 4) = 330 for the lesson's blend; a wide head over
+// many tokens would need astronomically many, and then the walk answers instead.
+constexpr double kMaxCornerSolveWork = 2e7;  // bases x m^3
+
+// Every corner of P = { w' >= 0 : A w' = A w }, A = [scaled^T; 1^T], or nullopt when there
+// are too many bases to try. Linear programming's basic solutions:
+//   1. Keep m independent rows of A (m = rank A; the rest are combinations of them, so they
+//      add no constraint): the pivots of a rank-revealing QR of A^T.
+//   2. A corner has at most m non-zero weights: for each set S of m tokens whose columns of
+//      the kept rows are independent, solve A_S x = A w; if x >= 0, the corner is x on S and
+//      0 elsewhere. Every corner is found this way (degenerate ones several times).
+std::optional<std::vector<Eigen::VectorXd>> corners_of_same_output_set(const Eigen::MatrixXd& scaled,
+                                                                      const Eigen::VectorXd& w) {
+  const int rows = static_cast<int>(scaled.rows());
+  const int cols = static_cast<int>(scaled.cols());
+  Eigen::MatrixXd A(cols + 1, rows);
+  A.topRows(cols) = scaled.transpose();
+  A.row(cols).setOnes();
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(A.transpose());
+  qr.setThreshold(1e-9);
+  const int m = static_cast<int>(qr.rank());
+  double bases = 1;  // C(rows, m), in double: it may be astronomically large
+  for (int k = 0; k < m; ++k) bases = bases * (rows - k) / (k + 1);
+  if (bases * m * m * m > kMaxCornerSolveWork) return std::nullopt;
+  Eigen::MatrixXd kept(m, rows);
+  for (int k = 0; k < m; ++k) kept.row(k) = A.row(qr.colsPermutation().indices()(k));
+  const Eigen::VectorXd target = kept * w;
+
+  std::vector<Eigen::VectorXd> corners;
+  std::vector<int> subset(static_cast<std::size_t>(m));
+  for (int k = 0; k < m; ++k) subset[k] = k;
+  Eigen::MatrixXd basis(m, m);
+  while (true) {
+    for (int k = 0; k < m; ++k) basis.col(k) = kept.col(subset[k]);
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(basis);
+    lu.setThreshold(1e-9);
+    if (lu.isInvertible()) {
+      const Eigen::VectorXd x = lu.solve(target);
+      if (x.allFinite() && x.minCoeff() >= -1e-9) {
+        Eigen::VectorXd corner = Eigen::VectorXd::Zero(rows);
+        for (int k = 0; k < m; ++k) corner(subset[k]) = x(k);
+        corners.push_back(std::move(corner));
+      }
+    }
+    // The next m-subset of 0..rows-1 in lexicographic order.
+    int k = m - 1;
+    while (k >= 0 && subset[k] == rows - m + k) --k;
+    if (k < 0) break;
+    ++subset[k];
+    for (int j = k + 1; j < m; ++j) subset[j] = subset[j - 1] + 1;
+  }
+  return corners;
+}
+
+// When the corners are too many to visit: minimise w'_k on P for the most-attended token k,
+// by a small active-set walk:
+//   1. Directions that change neither the output (V^T n = 0), nor the total weight
+//      (1^T n = 0), nor any weight already pushed to 0 (n_s = 0 for s in the active set)
+//      form the null space of A = [V^T; 1^T; e_s^T ...].
+//   2. Project -e_k onto that null space: the steepest way down for w'_k.
+//   3. Walk as far as every weight stays >= 0; the weight that hits 0 joins the active
+//      set. Repeat until w'_k is 0 or no direction is left (at most L rounds).
+Eigen::VectorXd walk_off_largest_weight(const Eigen::MatrixXd& scaled, const Eigen::VectorXd& w) {
+  const int rows = static_cast<int>(scaled.rows());
+  const int cols = static_cast<int>(scaled.cols());
+  Eigen::Index k = 0;
+  w.maxCoeff(&k);
+  Eigen::VectorXd current = w;
+  std::vector<int> active;
+  for (int round = 0; round < rows; ++round) {
+    Eigen::MatrixXd A(cols + 1 + static_cast<int>(active.size()), rows);
+    A.setZero();
+    A.topRows(cols) = scaled.transpose();
+    A.row(cols).setOnes();
+    for (std::size_t a = 0; a < active.size(); ++a) A(cols + 1 + static_cast<int>(a), active[a]) = 1;
+    Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
+    lu.setThreshold(1e-9);
+    if (lu.dimensionOfKernel() == 0) break;
+    // Orthonormal basis N of the null space, so that N N^T is the projector onto it.
+    const Eigen::MatrixXd basis = lu.kernel();
+    const Eigen::MatrixXd N = Eigen::HouseholderQR<Eigen::MatrixXd>(basis).householderQ() *
+                              Eigen::MatrixXd::Identity(rows, basis.cols());
+    const Eigen::VectorXd n = -N * N.row(k).transpose();  // = N N^T (-e_k)
+    if (!n.allFinite() || n.norm() < 1e-12 || n(k) > -1e-12) break;
+    double step = std::numeric_limits<double>::infinity();
+    int blocking = -1;
+    for (int s = 0; s < rows; ++s) {
+      if (n(s) < -1e-12 && current(s) / -n(s) < step) {
+        step = current(s) / -n(s);
+        blocking = s;
+      }
+    }
+    if (blocking < 0) break;
+    if (step <= 1e-12) {  // blocked at once: pin it, retry
+      active.push_back(blocking);
+      continue;
+    }
+    current += step * n;
+    current(blocking) = 0;
+    active.push_back(blocking);
+    if (blocking == k) break;
+  }
+  return current;
 }
 
 }  // namespace
@@ -132,75 +251,42 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
   const Eigen::VectorXd output = V.transpose() * w;
   result.output.assign(output.data(), output.data() + cols);
 
-  // We look for the weighting that keeps the output but takes as much weight as possible
-  // off the most-attended token k: minimise w'_k subject to V^T w' = V^T w, 1^T w' = 1,
-  // w' >= 0. A small active-set walk solves it:
-  //   1. Directions that change neither the output (V^T n = 0), nor the total weight
-  //      (1^T n = 0), nor any weight already pushed to 0 (n_s = 0 for s in the active set)
-  //      form the null space of A = [V^T; 1^T; e_s^T ...].
-  //   2. Project -e_k onto that null space: the steepest way down for w'_k.
-  //   3. Walk as far as every weight stays >= 0; the weight that hits 0 joins the active
-  //      set. Repeat until w'_k is 0 or no direction is left (at most L rounds).
-  // The null space of V^T does not change when a column of V is scaled, so each column is
-  // scaled to a largest entry of 1 first: values near float's range (3e38 beside 1) would
-  // otherwise swamp the row of ones and the pivot threshold below.
-  Eigen::MatrixXd scaled = V;
-  for (int j = 0; j < cols; ++j) {
-    const double largest = V.col(j).cwiseAbs().maxCoeff();
-    if (largest > 0) scaled.col(j) /= largest;
+  // The weightings with w's output and total form a polytope P = { w' >= 0 : A w' = A w },
+  // A = [V^T; 1^T]. The distance we maximise, the weight moved |w' - w|_1 / 2, is convex, so
+  // its largest value on P sits at a corner of P. When the corners are few enough they are
+  // all visited (exact: no corner but w means P is w alone); else the walk below finds one
+  // alternative, not necessarily the farthest.
+  const Eigen::MatrixXd scaled = scaled_columns(V);
+  std::vector<Eigen::VectorXd> candidates;
+  if (std::optional<std::vector<Eigen::VectorXd>> corners = corners_of_same_output_set(scaled, w)) {
+    result.exhaustive = true;
+    candidates = std::move(*corners);
+  } else {
+    candidates.push_back(walk_off_largest_weight(scaled, w));
   }
-  Eigen::Index k = 0;
-  w.maxCoeff(&k);
-  Eigen::VectorXd current = w;
-  std::vector<int> active;
-  for (int round = 0; round < rows; ++round) {
-    Eigen::MatrixXd A(cols + 1 + static_cast<int>(active.size()), rows);
-    A.setZero();
-    A.topRows(cols) = scaled.transpose();
-    A.row(cols).setOnes();
-    for (std::size_t a = 0; a < active.size(); ++a) A(cols + 1 + static_cast<int>(a), active[a]) = 1;
-    Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
-    lu.setThreshold(1e-9);
-    if (lu.dimensionOfKernel() == 0) break;
-    // Orthonormal basis N of the null space, so that N N^T is the projector onto it.
-    const Eigen::MatrixXd basis = lu.kernel();
-    const Eigen::MatrixXd N = Eigen::HouseholderQR<Eigen::MatrixXd>(basis).householderQ() *
-                              Eigen::MatrixXd::Identity(rows, basis.cols());
-    const Eigen::VectorXd n = -N * N.row(k).transpose();  // = N N^T (-e_k)
-    if (!n.allFinite() || n.norm() < 1e-12 || n(k) > -1e-12) break;
-    double step = std::numeric_limits<double>::infinity();
-    int blocking = -1;
-    for (int s = 0; s < rows; ++s) {
-      if (n(s) < -1e-12 && current(s) / -n(s) < step) {
-        step = current(s) / -n(s);
-        blocking = s;
-      }
-    }
-    if (blocking < 0 || step <= 1e-12) {
-      if (blocking >= 0) active.push_back(blocking);  // blocked at once: pin it, retry
-      else break;
-      continue;
-    }
-    current += step * n;
-    current(blocking) = 0;
-    active.push_back(blocking);
-    if (blocking == k) break;
+  // Farthest first; the first that holds up as returned (in float32) is the answer.
+  const auto moved = [&](const Eigen::VectorXd& c) { return (c - w).cwiseAbs().sum() / 2; };
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) { return moved(a) > moved(b); });
+  for (const Eigen::VectorXd& candidate : candidates) {
+    if (!candidate.allFinite() || moved(candidate) < 1e-6) break;  // the rest are w itself
+    // Clean rounding: clamp tiny negatives to 0 and restore w's total, then judge the
+    // weights exactly as the caller receives them, in float32.
+    Eigen::VectorXd best = candidate.cwiseMax(0.0);
+    best *= w.sum() / best.sum();
+    const Eigen::VectorXd returned = best.cast<float>().cast<double>();
+    if (!is_verified_alternative(V, w, returned)) continue;
+    result.found = true;
+    result.weights.assign(static_cast<std::size_t>(rows), 0.0f);
+    for (int s = 0; s < rows; ++s) result.weights[s] = static_cast<float>(returned(s));
+    const Eigen::VectorXd alternative = V.transpose() * returned;
+    result.alternative_output.assign(alternative.data(), alternative.data() + cols);
+    result.max_output_difference = (V.transpose() * (returned - w)).cwiseAbs().maxCoeff();
+    result.total_weight_moved = (returned - w).cwiseAbs().sum() / 2;
+    return result;
   }
-  if (!current.allFinite() || (current - w).cwiseAbs().sum() / 2 < 1e-6) return result;  // no other weighting
-
-  // Clean rounding: clamp tiny negatives to 0 and restore w's total (the walk keeps it; the
-  // clamp may not), then judge the weights exactly as the caller receives them, in float32.
-  Eigen::VectorXd best = current.cwiseMax(0.0);
-  best *= w.sum() / best.sum();
-  const Eigen::VectorXd returned = best.cast<float>().cast<double>();
-  if (!is_verified_alternative(V, w, returned)) return result;  // the search failed: claim nothing
-  result.found = true;
-  result.weights.assign(best.size(), 0.0f);
-  for (int s = 0; s < rows; ++s) result.weights[s] = static_cast<float>(returned(s));
-  const Eigen::VectorXd alternative = V.transpose() * returned;
-  result.alternative_output.assign(alternative.data(), alternative.data() + cols);
-  result.max_output_difference = (V.transpose() * (returned - w)).cwiseAbs().maxCoeff();
-  result.total_weight_moved = (returned - w).cwiseAbs().sum() / 2;
+  // No corner but w holds up: with an exhaustive search, w is the only such weighting (a
+  // corner refused only by float32 rounding moved less than its rounding can tell).
   return result;
 }
 

@@ -244,7 +244,7 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     const { one, got } = await assertShowsCore(blend, st);
     console.log(`all on the subject: one head ${one.subjectCorrect}/16 and ${one.complementCorrect}/16`);
     assert.equal(one.subjectCorrect, 16);
-    assert.match(got.undo, /No other weighting gives this output/);
+    assert.match(got.undo, /No other weighting gives this output: the core checked every candidate/);
     // Bad text: a message where the learner is looking, the last good state kept.
     await field.fill('2');
     assert.equal(await field.getAttribute('aria-invalid'), 'true');

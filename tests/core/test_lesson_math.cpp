@@ -1,6 +1,8 @@
 // The small computations the widgets show: cosine readouts, a single softmax row,
 // components along a direction, and the search for a different weighting with the same
 // output ("the blend cannot be undone").
+#include <Eigen/Dense>
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -60,19 +62,63 @@ TEST_CASE("a blend has other weightings with the same output", "[lesson][blend]"
   w[7] = 0.40f;
   const AlternativeWeights alt = find_alternative_weights(values, L, d, w);
   REQUIRE(alt.found);
+  CHECK(alt.exhaustive);
   CHECK(alt.max_output_difference < 1e-5);
   CHECK(alt.total_weight_moved > 0.05);
-  // It takes weight off the most-attended token, "researcher".
-  CHECK(alt.weights[1] < w[1] - 0.01f);
   CHECK(*std::min_element(alt.weights.begin(), alt.weights.end()) >= 0.0f);
+  // The farthest: no weighting with the same output moves more. Random points of the set
+  // (w moved along random directions that keep the output and the total, as far as every
+  // weight stays >= 0) are checked against it, in double precision.
+  const Eigen::MatrixXd V = Eigen::Map<const Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>>(values.data(), L, d).cast<double>();
+  Eigen::MatrixXd A(d + 1, L);
+  A.topRows(d) = V.transpose();
+  A.row(d).setOnes();
+  const Eigen::MatrixXd kernel = Eigen::FullPivLU<Eigen::MatrixXd>(A).kernel();
+  const Eigen::VectorXd w0 = Eigen::Map<const Eigen::VectorXf>(w.data(), L).cast<double>();
+  mha_test::Xorshift rng(3);
+  double farthest_seen = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    Eigen::VectorXd mix(kernel.cols());
+    for (Eigen::Index k = 0; k < mix.size(); ++k) mix(k) = rng.uniform(-1, 1);
+    const Eigen::VectorXd n = kernel * mix;
+    double step = std::numeric_limits<double>::infinity();
+    for (int s = 0; s < L; ++s) if (n(s) < 0) step = std::min(step, w0(s) / -n(s));
+    farthest_seen = std::max(farthest_seen, (step * n).cwiseAbs().sum() / 2);
+  }
+  CAPTURE(farthest_seen);
+  CHECK(farthest_seen <= alt.total_weight_moved + 1e-6);
   CHECK(std::accumulate(alt.weights.begin(), alt.weights.end(), 0.0) == Approx(1.0).margin(1e-6));
   for (int j = 0; j < d; ++j) CHECK(alt.alternative_output[j] == Approx(alt.output[j]).margin(1e-5));
+}
+
+TEST_CASE("the farthest weighting with the same output, known by hand", "[lesson][blend]") {
+  // Values 0, 1, 2 (one dimension), all weight on the middle one: output 1. The weightings
+  // with output 1 are (t, 1 - 2t, t) for t in [0, 1/2]; the weight moved is 2t, largest at
+  // t = 1/2: half on each end, all of it moved.
+  const AlternativeWeights alt = find_alternative_weights({0, 1, 2}, 3, 1, {0, 1, 0});
+  REQUIRE(alt.found);
+  CHECK(alt.exhaustive);
+  CHECK(alt.weights == std::vector<float>{0.5f, 0.0f, 0.5f});
+  CHECK(alt.total_weight_moved == Approx(1.0));
+  // All weight on an end point: nothing else averages to it. Proven (every corner seen).
+  const AlternativeWeights end = find_alternative_weights({0, 1, 2}, 3, 1, {0, 0, 1});
+  CHECK_FALSE(end.found);
+  CHECK(end.exhaustive);
+  // Three points of a triangle in the plane and its centre: the centre alone is reached by
+  // putting all weight on it or a third on each corner (farthest), or anything between.
+  const std::vector<float> triangle{0, 0, 3, 0, 0, 3, 1, 1};
+  const AlternativeWeights centre = find_alternative_weights(triangle, 4, 2, {0, 0, 0, 1});
+  REQUIRE(centre.found);
+  CHECK(centre.weights[0] == Approx(1.0 / 3));
+  CHECK(centre.weights[3] == 0.0f);
+  CHECK(centre.total_weight_moved == Approx(1.0));
 }
 
 TEST_CASE("independent values with few tokens leave one weighting", "[lesson][blend]") {
   // Two tokens, two independent directions: w^T V pins both weights down.
   const AlternativeWeights alt = find_alternative_weights({1, 0, 0, 1}, 2, 2, {0.3f, 0.7f});
   CHECK_FALSE(alt.found);
+  CHECK(alt.exhaustive);
   CHECK(alt.output == std::vector<float>{0.3f, 0.7f});
   CHECK_THROWS_WITH(find_alternative_weights({1, 0, 0, 1}, 2, 2, {0.3f, 0.3f}), Contains("weights: they sum to 0.6"));
   CHECK_THROWS_WITH(find_alternative_weights({1, 0, 0, 1}, 2, 2, {1.3f, -0.3f}), Contains("weights: entry 1 is negative"));

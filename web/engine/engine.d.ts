@@ -269,11 +269,13 @@ export interface Engine {
    */
   componentAlong(matrix: MatrixLike, direction: ArrayLike<number>): Float32Array;
   /**
-   * Given value vectors (one per row) and attention weights over them, finds different
-   * weights with the same output, taking as much weight as it can off the most-attended
-   * token. `found` is false when no other weighting gives that output, or when the core
-   * could not verify the one it found (each output component the same within 1e-5 of the
-   * magnitude it is made of, weights non-negative summing to 1). No field is ever NaN.
+   * Given value vectors (one per row) and attention weights over them, finds the weights
+   * with the same output that differ most from them (the most weight moved). The core visits
+   * every corner of the set of such weightings when there are few enough (the lesson's blend:
+   * 330 bases), and then says so (`exhaustive`): `found` false then proves that no other
+   * weighting gives that output. `found` is also false when the core could not verify the
+   * one it found (each output component the same within 1e-5 of the magnitude it is made
+   * of, weights non-negative summing to 1). No field is ever NaN.
    */
   findAlternativeWeights(values: MatrixLike, weights: ArrayLike<number>): AlternativeWeights;
   /**
@@ -324,6 +326,12 @@ export interface PrincipalPlane {
 
 export interface AlternativeWeights {
   found: boolean;
+  /**
+   * Every corner was visited: `weights` are the farthest weighting with the same output, and
+   * `found` false means the given weights are the only ones with it. False when there were
+   * too many corners to visit and a walk found some alternative instead.
+   */
+  exhaustive: boolean;
   /** The other weights (empty when !found); non-negative, summing to 1. */
   weights: Float32Array;
   /** The output of the given weights. */

@@ -25,14 +25,15 @@ std::vector<float> component_along(const std::vector<float>& matrix, int rows, i
                                    const std::vector<float>& u);
 
 // "Can the blend be undone?" Given value vectors V (L x d, one per row) and attention weights
-// w (L, non-negative, summing to 1 within 1e-4), finds different weights w' (also
-// non-negative, with the same sum) with the same output w'^T V = w^T V, when such weights
-// exist.
+// w (L, non-negative, summing to 1 within 1e-4), finds the weights w' (also non-negative,
+// with the same sum) with the same output w'^T V = w^T V that differ most from w: the most
+// weight moved, sum_s |w'_s - w_s| / 2.
 //
-// They exist exactly when the (d + 1) x L system [V^T; 1^T] n = 0 has a non-zero solution n
-// that can be added to w without making a weight negative: then w' = w + t n gives the same
-// average and the same total weight. With more tokens than d + 1 such n always exist, which
-// is the lesson's point: the output alone cannot tell which weights made it.
+// The weightings with w's output form a polytope; the weight moved is convex, so its largest
+// value is at a corner, and when the corners are few enough (C(L, m) bases, m = rank of
+// [V^T; 1^T]: 330 for the lesson's blend) every one is visited: `exhaustive` is true, and
+// then `found` false means that w is the only weighting with this output. Otherwise a walk
+// finds some alternative (not necessarily the farthest) and `exhaustive` is false.
 //
 // The answer is checked as returned: `found` is true only if every w'_s is finite and
 // non-negative, the sums agree, and each output component differs by at most 1e-5 of
@@ -40,6 +41,8 @@ std::vector<float> component_along(const std::vector<float>& matrix, int rows, i
 // nothing is claimed; no field is ever NaN.
 struct AlternativeWeights {
   bool found = false;             // false when w is the only such weighting, or none was verified
+  bool exhaustive = false;        // every corner was visited: weights are the farthest, and
+                                  // !found means w is the only weighting with this output
   std::vector<float> weights;     // w' (empty when !found)
   std::vector<float> output;      // w^T V (d values)
   std::vector<float> alternative_output;  // w'^T V (d values; empty when !found)

@@ -149,7 +149,8 @@ export class BlendModel {
       model.setAttentionOverride(oneHead.index, null);
     }
 
-    // "Undo it?": other weights over the same value vectors with the same output.
+    // "Undo it?": the weights farthest from the budget (most weight moved) over the same
+    // value vectors with the same output; the core visits every candidate (330 here).
     const alt = engine.findAlternativeWeights(this.oneHeadValues, budget);
     const meaningful = alt.found && alt.totalWeightMoved >= MEANINGFUL_MOVE;
     const half = (v) => Array.from(v.subarray(0, this.meanings.cols));
@@ -168,6 +169,9 @@ export class BlendModel {
       two: { subjectCorrect: this.twoHeads.subjectCorrect, complementCorrect: this.twoHeads.complementCorrect, total: this.twoHeads.total, variants: this.twoHeads.variants },
       alternative: {
         found: alt.found,
+        // Every weighting with this output was considered: `weights` is the farthest, and
+        // none found means the budget is the only way to this output.
+        exhaustive: alt.exhaustive,
         meaningful,
         weights: meaningful ? Array.from(alt.weights) : null,
         moved: alt.totalWeightMoved,

@@ -45,13 +45,15 @@ function figure(model, view, m) {
     complement: strong(t('outOf', { count: String(r.complementCorrect), total: String(r.total) })),
   });
   const alt = view.alternative;
-  const undo = alt.meaningful
-    ? html('undoOther', { share: describeShare(alt.moved, m), difference: alt.maxOutputDifference.toExponential(0) })
-    : html('undoNone');
+  // Only what the core established: the farthest other weighting (every candidate checked),
+  // one it found, or that there is none; a move below a thousandth of the budget is no line.
+  const moved = { share: describeShare(alt.moved, m), difference: alt.maxOutputDifference.toExponential(0) };
+  const undo = alt.meaningful ? html(alt.exhaustive ? 'undoFarthest' : 'undoOther', moved)
+    : alt.exhaustive && !alt.found ? html('undoNone') : null;
   const readouts = `<ul class="mha-static-readouts">`
     + `<li>${html('oneHead', { label: bold(t('oneHeadLabel')), score: rawHtml(score(view.one)) })}</li>`
     + `<li>${html('twoHeads', { label: bold(t('twoHeadsLabel')), score: rawHtml(score(view.two)) })}</li>`
-    + `<li>${undo}</li></ul>`;
+    + `${undo === null ? '' : `<li>${undo}</li>`}</ul>`;
   return staticFigure({
     name: 'blend',
     title: t('title'),

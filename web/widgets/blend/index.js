@@ -237,11 +237,14 @@ export class BlendWidget extends MhaWidget {
       const { w } = this.model;
       setText(this.altSumLine, partsLine(w, alt.weights, [w.subjectIndex, w.complementIndex], m));
       const within = alt.maxOutputDifference.toExponential(0).replace('-', '−');
-      setText(this.undoText, m.t('blend.undo.found', { share: describeShare(alt.moved, m), within }));
+      setText(this.undoText, m.t(alt.exhaustive ? 'blend.undo.farthest' : 'blend.undo.found', { share: describeShare(alt.moved, m), within }));
     } else if (alt.found) {
       setText(this.undoText, m.t('blend.undo.tiny', { share: describeShare(alt.moved, m), limit: m.percent(0.001, 1) }));
     } else {
-      setText(this.undoText, m.t('blend.undo.none'));
+      // Said only when proven (every candidate checked), with what the reader still loses.
+      const lost = 2 * view.one.total - view.one.subjectCorrect - view.one.complementCorrect;
+      const none = m.t(alt.exhaustive ? 'blend.undo.only' : 'blend.undo.notFound');
+      setText(this.undoText, lost > 0 ? `${none} ${m.t('blend.undo.readerLoses', { count: lost, total: 2 * view.one.total })}` : none);
     }
   }
 
