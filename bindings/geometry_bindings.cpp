@@ -25,6 +25,7 @@ val nearest_by_cosine(const val& readings, int rows, int dim, const val& candida
         mha::nearest_by_cosine(from_js(readings), rows, dim, from_js(candidates), count);
     r.set("choice", copy_to_js("Int32Array", nearest.choice));
     r.set("cosines", copy_to_js("Float64Array", nearest.cosines));
+    r.set("tied", copy_to_js("Uint8Array", nearest.tied));
   });
 }
 

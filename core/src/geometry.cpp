@@ -43,6 +43,7 @@ NearestCandidates nearest_by_cosine(const std::vector<float>& readings, int rows
   NearestCandidates result;
   result.choice.assign(static_cast<std::size_t>(rows), -1);
   result.cosines.assign(static_cast<std::size_t>(rows) * count, 0.0);
+  result.tied.assign(static_cast<std::size_t>(rows), 0);
   for (int r = 0; r < rows; ++r) {
     if (reading_norms(r) == 0) continue;
     double best = -2;
@@ -53,6 +54,10 @@ NearestCandidates nearest_by_cosine(const std::vector<float>& readings, int rows
         best = cosine;
         result.choice[r] = c;
       }
+    }
+    for (int c = 0; c < count; ++c) {
+      const double cosine = result.cosines[static_cast<std::size_t>(r) * count + c];
+      if (c != result.choice[r] && best - cosine <= kCosineTieTolerance) result.tied[r] = 1;
     }
   }
   return result;

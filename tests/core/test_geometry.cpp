@@ -26,6 +26,20 @@ TEST_CASE("nearest_by_cosine picks the candidate a reading resembles most", "[ge
   CHECK(nearest_by_cosine({3e38f, 3e38f}, 1, 2, {1, 1, 1, -1}, 2).choice[0] == 0);
 }
 
+TEST_CASE("nearest_by_cosine marks a tie, within float rounding, as a tie", "[geometry]") {
+  // North-east is as close to north as to east: a tie, in exact arithmetic and after a
+  // float32 wobble of the reading (1e-7); a clear lean is no tie.
+  const std::vector<float> candidates = {1, 0, 0, 1};
+  const NearestCandidates nearest = nearest_by_cosine({1, 1, 1, 1.0000001f, 1, 1.1f}, 3, 2, candidates, 2);
+  CHECK(nearest.tied == std::vector<int>{1, 1, 0});
+  CHECK(nearest.choice[2] == 1);
+  // Just outside the tolerance: decided. cos 45 deg +- 1e-5 apart needs a tilt of ~1.4e-5.
+  const float tilt = 3e-5f;
+  CHECK(nearest_by_cosine({1, 1 + tilt}, 1, 2, candidates, 2).tied == std::vector<int>{0});
+  // A zero reading has no answer and no tie.
+  CHECK(nearest_by_cosine({0, 0}, 1, 2, candidates, 2).tied == std::vector<int>{0});
+}
+
 TEST_CASE("nearest_by_cosine rejects bad input by name", "[geometry]") {
   CHECK_THROWS_WITH(nearest_by_cosine({1, 2}, 1, 2, {0, 0}, 1), Contains("candidates: row 0 is the zero vector"));
   CHECK_THROWS_WITH(nearest_by_cosine({1, NAN}, 1, 2, {1, 0}, 1), Contains("readings: entry (0, 1) is NaN"));

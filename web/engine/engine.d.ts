@@ -280,7 +280,7 @@ export interface Engine {
   findAlternativeWeights(values: MatrixLike, weights: ArrayLike<number>): AlternativeWeights;
   /**
    * A reader: for each row of `readings`, the cosine with every row of `candidates`
-   * (computed in double) and the index of the most similar candidate. A zero reading
+   * (computed in double), the index of the most similar candidate, and whether it ties. A zero reading
    * resembles nothing: its choice is -1. Candidates must not be zero vectors.
    */
   nearestByCosine(readings: MatrixLike, candidates: MatrixLike): NearestCandidates;
@@ -309,6 +309,11 @@ export interface NearestCandidates {
   choice: Int32Array;
   /** readings x candidates cosines. */
   cosines: Matrix;
+  /**
+   * One entry per reading: 1 when another candidate's cosine is within 1e-5 of the best (a
+   * tie that float rounding of the reading, not the reading, decides), else 0.
+   */
+  tied: Uint8Array;
 }
 
 export interface PrincipalPlane {

@@ -258,8 +258,8 @@ class Engine {
   nearestByCosine(readings, candidates) {
     const r = copyMatrix(readings, 'readings', this.maxArrayLength);
     const c = copyMatrix(candidates, 'candidates', this.maxArrayLength);
-    const { choice, cosines } = unwrap(this.module.nearestByCosine(r.data, r.rows, r.cols, c.data, c.rows));
-    return { choice, cosines: new Matrix(r.rows, c.rows, cosines) };
+    const { choice, cosines, tied } = unwrap(this.module.nearestByCosine(r.data, r.rows, r.cols, c.data, c.rows));
+    return { choice, cosines: new Matrix(r.rows, c.rows, cosines), tied };
   }
 
   principalPlane(points, extra) {

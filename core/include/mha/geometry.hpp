@@ -17,9 +17,17 @@ namespace mha {
 // candidate with the largest cosine (the first one on a tie). A zero reading resembles
 // nothing: its cosines are all 0 and its choice is -1, so a reader that hears nothing is
 // never counted as right.
+//
+// A tie: another candidate's cosine within kCosineTieTolerance of the best. Readings are
+// float32 outputs of a forward pass, whose rounding moves a cosine by about 1e-7; two
+// candidates that are equally similar in exact arithmetic can therefore come out in either
+// order. Such a reading has no answer of its own (`tied` is 1): a reader must not count it as
+// right or wrong, since float rounding, not the reading, decided it.
+inline constexpr double kCosineTieTolerance = 1e-5;
 struct NearestCandidates {
   std::vector<int> choice;       // rows entries: the best candidate, or -1
   std::vector<double> cosines;   // rows x count, row-major
+  std::vector<int> tied;         // rows entries: 1 when another candidate ties with the best
 };
 NearestCandidates nearest_by_cosine(const std::vector<float>& readings, int rows, int dim,
                                     const std::vector<float>& candidates, int count);

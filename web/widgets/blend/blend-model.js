@@ -165,8 +165,8 @@ export class BlendModel {
       budget,
       own,
       output: Array.from(output),
-      one: { subjectCorrect: one.subjectCorrect, complementCorrect: one.complementCorrect, total: one.total, variants: one.variants },
-      two: { subjectCorrect: this.twoHeads.subjectCorrect, complementCorrect: this.twoHeads.complementCorrect, total: this.twoHeads.total, variants: this.twoHeads.variants },
+      one: readerCounts(one),
+      two: readerCounts(this.twoHeads),
       alternative: {
         found: alt.found,
         // Every weighting with this output was considered: `weights` is the farthest, and
@@ -189,6 +189,12 @@ export class BlendModel {
     };
   }
 }
+
+// What the widget shows of one read: the counts (ties apart) and the variants.
+const readerCounts = (read) => ({
+  subjectCorrect: read.subjectCorrect, complementCorrect: read.complementCorrect,
+  subjectTies: read.subjectTies, complementTies: read.complementTies, total: read.total, variants: read.variants,
+});
 
 /**
  * A share of the budget as words: "47%", "0.3%" (with "< 1%") below one percent, so a

@@ -40,9 +40,11 @@ function figure(model, view, m) {
   const html = (key, params) => messageHtml(m, `staticFigure.blend.${key}`, params);
   const strong = (text) => rawHtml(`<strong>${escapeHtml(text)}</strong>`);
   const bold = (text) => rawHtml(`<b>${escapeHtml(text)}</b>`);
+  // Ties (the reader finds two words equally similar: neither right nor wrong) said apart.
+  const outOf = (count, ties, total) => t(ties ? 'outOfTies' : 'outOf', { count: String(count), total: String(total), ties: String(ties) });
   const score = (r) => html('score', {
-    subject: strong(t('outOf', { count: String(r.subjectCorrect), total: String(r.total) })),
-    complement: strong(t('outOf', { count: String(r.complementCorrect), total: String(r.total) })),
+    subject: strong(outOf(r.subjectCorrect, r.subjectTies, r.total)),
+    complement: strong(outOf(r.complementCorrect, r.complementTies, r.total)),
   });
   const alt = view.alternative;
   // Only what the core established: the farthest other weighting (every candidate checked),

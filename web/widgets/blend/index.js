@@ -202,12 +202,14 @@ export class BlendWidget extends MhaWidget {
     this.oneReader.show(view.one);
     this.twoReader.show(view.two);
     this.plane.show(view);
-    const counts = (r) => m.t('blend.countOf', { count: r.subjectCorrect, total: r.total });
-    const countsWhat = (r) => m.t('blend.countOf', { count: r.complementCorrect, total: r.total });
+    // Right answers of the total; ties (neither right nor wrong) are said apart.
+    const countOf = (count, ties, total) => m.t(ties ? 'blend.countOfTies' : 'blend.countOf', { count, total, ties });
+    const counts = (r) => countOf(r.subjectCorrect, r.subjectTies, r.total);
+    const countsWhat = (r) => countOf(r.complementCorrect, r.complementTies, r.total);
     // The headline: how often a later layer reads each answer right, over the 16 sentences.
     // It is a live region: rewritten only when the figures change, so a drag is not a
     // stream of identical announcements.
-    const figures = [view.one.subjectCorrect, view.one.complementCorrect, view.two.subjectCorrect, view.two.complementCorrect].join(' ');
+    const figures = [view.one, view.two].flatMap((r) => [r.subjectCorrect, r.complementCorrect, r.subjectTies, r.complementTies]).join(' ');
     if (this.headline.dataset.figures !== figures) {
       this.headline.dataset.figures = figures;
       this.headline.replaceChildren(
@@ -242,7 +244,8 @@ export class BlendWidget extends MhaWidget {
       setText(this.undoText, m.t('blend.undo.tiny', { share: describeShare(alt.moved, m), limit: m.percent(0.001, 1) }));
     } else {
       // Said only when proven (every candidate checked), with what the reader still loses.
-      const lost = 2 * view.one.total - view.one.subjectCorrect - view.one.complementCorrect;
+      const one = view.one;
+      const lost = 2 * one.total - one.subjectCorrect - one.complementCorrect - one.subjectTies - one.complementTies;
       const none = m.t(alt.exhaustive ? 'blend.undo.only' : 'blend.undo.notFound');
       setText(this.undoText, lost > 0 ? `${none} ${m.t('blend.undo.readerLoses', { count: lost, total: 2 * view.one.total })}` : none);
     }

@@ -1,7 +1,8 @@
 // ReaderGrid: the downstream reader's answers over the world's sentence variants as a
 // table (rows: the subject word, columns: the complement word). Each cell holds two
-// marks, "who said it?" then "what was said?", each ✓ or ✗ (shape and words, not
-// colour alone). The answers come from WorldReader (the core); this only draws them.
+// marks, "who said it?" then "what was said?", each ✓, ✗ or = for a tie (the reader finds
+// two words equally similar, so it has no answer: neither right nor wrong), in shape and
+// words, not colour alone. The answers come from WorldReader (the core); this only draws them.
 import { element } from '../shared/widget-base.js';
 import { messagesFor } from '../shared/i18n.js';
 
@@ -43,13 +44,19 @@ export class ReaderGrid {
     // on every move, and most moves change no answer (tables are laid out as a whole, so
     // untouched cells also keep the layout cheap).
     for (const v of read.variants) {
-      const key = `${v.whoAnswer} ${v.whatAnswer}`;
+      const key = `${v.whoAnswer} ${v.whatAnswer} ${v.whoTie} ${v.whatTie}`;
       const at = `${v.subject} ${v.complement}`;
       if (this.shown.get(at) === key) continue;
       this.shown.set(at, key);
-      const who = v.whoAnswer === v.subject;
-      const what = v.whatAnswer === v.complement;
-      const mark = (right, kind, answer, list) => {
+      const mark = (kind, answer, tie, truth, list) => {
+        if (tie) {
+          const words = m.list(tie.map((j) => `“${list[j].word}”`));
+          return element('span', { className: `mark ${kind} tie`, title: m.t(`blend.reader.${kind}TieTitle`, { words }) }, [
+            element('span', { ariaHidden: 'true', textContent: '=' }),
+            element('span', { className: 'ui-sr-only', textContent: m.t(`blend.reader.${kind}Tie`, { words }) }),
+          ]);
+        }
+        const right = answer === truth;
         const word = list[answer]?.word ?? m.t('blend.reader.nothing');
         return element('span', {
           className: `mark ${kind} ${right ? 'right' : 'wrong'}`,
@@ -60,16 +67,18 @@ export class ReaderGrid {
         ]);
       };
       const cell = this.cells[v.subject][v.complement];
-      cell.replaceChildren(mark(who, 'who', v.whoAnswer, subjects), mark(what, 'what', v.whatAnswer, complements));
+      cell.replaceChildren(mark('who', v.whoAnswer, v.whoTie, v.subject, subjects), mark('what', v.whatAnswer, v.whatTie, v.complement, complements));
       if (cell.classList.contains('own')) cell.append(element('span', { className: 'ui-sr-only', textContent: m.t('blend.reader.own') }));
     }
-    const counts = `${read.subjectCorrect} ${read.complementCorrect} ${read.total}`;
+    const counts = `${read.subjectCorrect} ${read.complementCorrect} ${read.subjectTies} ${read.complementTies} ${read.total}`;
     if (this.count.dataset.counts === counts) return;
     this.count.dataset.counts = counts;
+    // Ties are counted apart: neither among the right answers nor among the wrong ones.
+    const count = (kind, right, ties) => m.t(ties ? `blend.reader.${kind}CountTies` : `blend.reader.${kind}Count`, { count: right, total: read.total, ties });
     this.count.replaceChildren(
       element('b', { textContent: this.title }), ': ',
-      element('span', { className: 'who-count', textContent: m.t('blend.reader.whoCount', { count: read.subjectCorrect, total: read.total }) }), ' · ',
-      element('span', { className: 'what-count', textContent: m.t('blend.reader.whatCount', { count: read.complementCorrect, total: read.total }) }),
+      element('span', { className: 'who-count', textContent: count('who', read.subjectCorrect, read.subjectTies) }), ' · ',
+      element('span', { className: 'what-count', textContent: count('what', read.complementCorrect, read.complementTies) }),
     );
   }
 }

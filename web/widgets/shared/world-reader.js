@@ -17,6 +17,9 @@
 // drags therefore applies to all of them.
 import { createWorldModel, headsAt, variantInput } from './world.js';
 
+/** Cosines this close are a tie (the core's kCosineTieTolerance: float rounding decides them). */
+export const COSINE_TIE = 1e-5;
+
 export class WorldReader {
   /** Builds the world's models for every head count; call dispose() when done. */
   constructor(engine, w) {
@@ -43,7 +46,10 @@ export class WorldReader {
    * heads, the query token's row of attention weights ({ [head]: row }); other rows keep the
    * softmax weights the core computed.
    * @returns {{ heads: object[], weights: Float32Array[], variants: object[],
-   *             subjectCorrect: number, complementCorrect: number, total: number }}
+   *             subjectCorrect: number, complementCorrect: number, subjectTies: number,
+   *             complementTies: number, total: number }}
+   * A variant's whoTie / whatTie: null, or the candidates that tie (then neither right nor
+   * wrong, and not counted as correct).
    */
   read(h, budgets = {}) {
     const { w, engine } = this;
@@ -81,6 +87,13 @@ export class WorldReader {
       const count = subjects * complements;
       const who = engine.nearestByCosine({ rows: count, cols: width, data: whoReadings }, this.subjectCandidates);
       const what = engine.nearestByCosine({ rows: count, cols: width, data: whatReadings }, this.complementCandidates);
+      // A reading that ties (two candidates equally similar, to within float rounding) has
+      // no answer: it is neither right nor wrong, and lists the candidates it cannot tell apart.
+      const tiedWith = (read, k) => {
+        if (!read.tied[k]) return null;
+        const best = read.cosines.get(k, read.choice[k]);
+        return Array.from({ length: read.cosines.cols }, (_, j) => j).filter((j) => best - read.cosines.get(k, j) <= COSINE_TIE);
+      };
       const variants = [];
       for (let s = 0; s < subjects; s++) {
         for (let c = 0; c < complements; c++) {
@@ -88,17 +101,21 @@ export class WorldReader {
           variants.push({
             subject: s, complement: c,
             whoAnswer: who.choice[k], whatAnswer: what.choice[k],
+            whoTie: tiedWith(who, k), whatTie: tiedWith(what, k),
             whoCosine: who.cosines.get(k, s), whatCosine: what.cosines.get(k, c),
             output: outputs[k],
           });
         }
       }
+      const countWhere = (pick) => variants.filter(pick).length;
       return {
         heads,
         weights,
         variants,
-        subjectCorrect: variants.filter((v) => v.whoAnswer === v.subject).length,
-        complementCorrect: variants.filter((v) => v.whatAnswer === v.complement).length,
+        subjectCorrect: countWhere((v) => !v.whoTie && v.whoAnswer === v.subject),
+        complementCorrect: countWhere((v) => !v.whatTie && v.whatAnswer === v.complement),
+        subjectTies: countWhere((v) => v.whoTie),
+        complementTies: countWhere((v) => v.whatTie),
         total: count,
       };
     } finally {
