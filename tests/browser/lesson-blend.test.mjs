@@ -175,6 +175,16 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     assert.ok(expected.budget[w.subjectIndex] > 0.4 && expected.budget[w.complementIndex] > 0.4, 'the one head splits “said”’s budget');
     assert.ok(model.subjectBudget[w.subjectIndex] > 0.85 && model.complementBudget[w.complementIndex] > 0.85);
     assert.deepEqual([one.subjectCorrect, one.complementCorrect, two.subjectCorrect, two.complementCorrect], [8, 8, 16, 16]);
+    // The proof on the page's own sentence, as the core reads it back (issue 22).
+    const heard = ({ words, right }) => `${words.map((x) => `“${x}”`).join(' = ')} ${right === null ? '=' : right ? '✓' : '✗'}`;
+    const { sentence } = expected;
+    const shown = await blend.locator('.headline .sentence').textContent();
+    assert.ok(shown.includes(`one head hears ${heard(sentence.one.who)}`), shown);
+    assert.ok(shown.includes(`said ${heard(sentence.one.what)}`), shown);
+    assert.match(shown, /one head hears “editor” ✗\(wrong\) said “this” ✗\(wrong\); two heads hear “researcher” ✓\(right\) said “it” ✓\(right\)/);
+    // Why a wider head cannot help: both halves of its output are one average.
+    const half = expected.output.slice(0, 3).map((x) => x.toFixed(2)).join(', ');
+    assert.match(await blend.locator('.one-alpha').textContent(), new RegExp(`both halves of the output are the same average, \\(${half}\\) for the Subject finder and \\(${half}\\)`));
     console.log(`default: one head ${one.subjectCorrect}/16 and ${one.complementCorrect}/16; two heads ${two.subjectCorrect}/16 and ${two.complementCorrect}/16; budget ${expected.budget[w.subjectIndex].toFixed(4)} / ${expected.budget[w.complementIndex].toFixed(4)}; undo-it moved ${describeShare(expected.alternative.moved)}`);
     assert.deepEqual(problems, []);
   });

@@ -100,7 +100,10 @@ test('JavaScript off: the static figures’ numbers are the core’s', async () 
   const blend = new BlendModel(engine, w);
   try {
     const view = blend.compute(defaultBlendState());
-    const [one, two] = figures.blend.items;
+    const [sentence, one, two] = figures.blend.items;
+    // The page's own sentence as each reader hears it (issue 22: the proof on its own example).
+    const heard = ({ words, right }) => `${words.map((x) => `“${x}”`).join(' = ')} ${right === null ? '=' : right ? '✓' : '✗'}`;
+    assert.equal(squash(sentence), `Our sentence, read back from “said”: one head hears ${heard(view.sentence.one.who)} said ${heard(view.sentence.one.what)}; two heads hear ${heard(view.sentence.two.who)} said ${heard(view.sentence.two.what)}.`);
     assert.match(squash(one), new RegExp(`who said it\\? ${view.one.subjectCorrect} of ${view.one.total}; what was said\\? ${view.one.complementCorrect} of ${view.one.total}`));
     assert.match(squash(two), new RegExp(`who said it\\? ${view.two.subjectCorrect} of ${view.two.total}; what was said\\? ${view.two.complementCorrect} of ${view.two.total}`));
     const label = figures.blend.images[0];

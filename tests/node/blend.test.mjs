@@ -3,8 +3,8 @@
 // and the share wording.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BlendModel, describeShare, sanitizeBlendState } from '../../web/widgets/blend/blend-model.js';
-import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
+import { BlendModel, describeShare, sanitizeBlendState, sentenceReading } from '../../web/widgets/blend/blend-model.js';
+import { THE_WORLD as w, WORLD, buildWorld } from '../../web/widgets/shared/world.js';
 import { WorldReader } from '../../web/widgets/shared/world-reader.js';
 import { loadTestEngine } from './load-engine.mjs';
 
@@ -65,15 +65,76 @@ test('the figures are WorldReader’s: 8 / 8 by default, 16 / 4 all on the subje
   }
 });
 
+test('the proof on the page’s own sentence: one head hears other words, two heads hear it right, and no split of one budget hears both', () => {
+  const view = model.compute({ budget: null });
+  const word = (answer) => answer.words.join(' = ');
+  assert.deepEqual([word(view.sentence.one.who), view.sentence.one.who.right, word(view.sentence.one.what), view.sentence.one.what.right], ['editor', false, 'this', false]);
+  assert.deepEqual([word(view.sentence.two.who), view.sentence.two.who.right, word(view.sentence.two.what), view.sentence.two.what.right], ['researcher', true, 'it', true]);
+  // Every split of the budget between the subject and the complement (the rest as the head's
+  // own), in steps of 1%: one question at most is heard right, never both.
+  const own = model.ownBudget;
+  const pair = own[w.subjectIndex] + own[w.complementIndex];
+  let sawWho = false;
+  let sawWhat = false;
+  for (let k = 0; k <= 100; k++) {
+    const budget = own.slice();
+    budget[w.subjectIndex] = (pair * k) / 100;
+    budget[w.complementIndex] = pair - budget[w.subjectIndex];
+    const { who, what } = model.compute({ budget }).sentence.one;
+    assert.ok(!(who.right && what.right), `both right at ${k}% of the pair on the subject`);
+    sawWho ||= who.right;
+    sawWhat ||= what.right;
+  }
+  assert.ok(sawWho && sawWhat, 'moving the budget trades one question for the other');
+});
+
+test('the world avoids ties: no reading at the own, uniform or single-word budgets is decided by rounding', () => {
+  const budgets = [null, w.tokens.map(() => 1 / w.L), ...w.tokens.map((_, t) => onehot(t))];
+  for (const budget of budgets) {
+    const view = model.compute({ budget });
+    for (const read of [view.one, view.two]) assert.deepEqual([read.subjectTies, read.complementTies], [0, 0], JSON.stringify(budget));
+  }
+});
+
+test('a tie is neither right nor wrong: counted apart, with the words it cannot tell apart', () => {
+  // The meanings the world had before (subjects at right angles, complements between them):
+  // all budget on the subject leaves every “what?” reading equally like two complements.
+  const data = structuredClone(WORLD);
+  const meaning = (word) => [...data.reader.subjects, ...data.reader.complements].find((c) => c.word === word);
+  Object.assign(meaning('researcher'), { meaning: [1, 0, 0.3] });
+  Object.assign(meaning('editor'), { meaning: [0, 1, 0.3] });
+  Object.assign(meaning('student'), { meaning: [-1, 0, 0.3] });
+  Object.assign(meaning('critic'), { meaning: [0, -1, 0.3] });
+  Object.assign(meaning('it'), { meaning: [0.707, 0.707, -0.3] });
+  Object.assign(meaning('this'), { meaning: [-0.707, 0.707, -0.3] });
+  Object.assign(meaning('nothing'), { meaning: [-0.707, -0.707, -0.3] });
+  Object.assign(meaning('everything'), { meaning: [0.707, -0.707, -0.3] });
+  data.features.find((f) => f.name === 'meaning 1').values[1] = 1;
+  data.features.find((f) => f.name === 'meaning 2').values[1] = 0;
+  const old = buildWorld(data);
+  const oldModel = new BlendModel(engine, old);
+  try {
+    const view = oldModel.compute({ budget: onehot(old.subjectIndex) });
+    assert.equal(view.one.complementTies, 16);
+    assert.equal(view.one.complementCorrect, 0, 'a tie is not counted right');
+    assert.ok(view.one.variants.every((v) => v.whatTie?.length === 2));
+    assert.deepEqual(sentenceReading(old, view.one).what, { words: ['it', 'everything'], right: null });
+  } finally {
+    oldModel.dispose();
+  }
+});
+
 test('undo it: other weights with the same 6-wide output, drawn on the same point; none for a corner', () => {
   const view = model.compute({ budget: null });
   const alt = view.alternative;
   assert.ok(alt.meaningful && alt.moved > 0.05);
+  assert.equal(alt.exhaustive, true, 'the farthest, every candidate checked');
   alt.output.forEach((v, k) => assert.ok(Math.abs(v - view.output[k]) < 1e-5));
   assert.ok(Math.hypot(view.plane.alternative[0] - view.plane.one[0], view.plane.alternative[1] - view.plane.one[1]) < 1e-5);
   assert.ok(alt.weights.some((v, t) => Math.abs(v - view.budget[t]) > 0.01), 'different weights');
   const corner = model.compute({ budget: onehot(w.subjectIndex) });
   assert.equal(corner.alternative.meaningful, false);
+  assert.deepEqual([corner.alternative.found, corner.alternative.exhaustive], [false, true], 'proven: the only weighting');
   assert.equal(corner.plane.alternative, null);
   assert.ok(view.plane.explained > 0.5 && view.plane.explained <= 1);
 });

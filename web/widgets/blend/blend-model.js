@@ -167,6 +167,8 @@ export class BlendModel {
       output: Array.from(output),
       one: readerCounts(one),
       two: readerCounts(this.twoHeads),
+      // The page's own sentence as each split's reader hears it.
+      sentence: { one: sentenceReading(w, one), two: sentenceReading(w, this.twoHeads) },
       alternative: {
         found: alt.found,
         // Every weighting with this output was considered: `weights` is the farthest, and
@@ -188,6 +190,22 @@ export class BlendModel {
       },
     };
   }
+}
+
+/**
+ * The lesson's own sentence (its subject and complement words) as a read hears it: for each
+ * question the word(s) it names (several on a tie), and whether that is right (null: a tie).
+ */
+export function sentenceReading(w, read) {
+  const { subjects, complements } = w.reader;
+  const s = subjects.findIndex((c) => c.word === w.tokens[w.subjectIndex]);
+  const c = complements.findIndex((x) => x.word === w.tokens[w.complementIndex]);
+  const v = read.variants.find((x) => x.subject === s && x.complement === c);
+  const answer = (tie, choice, truth, list) => ({
+    words: (tie ?? [choice]).map((j) => list[j]?.word).filter(Boolean),
+    right: tie ? null : choice === truth,
+  });
+  return { who: answer(v.whoTie, v.whoAnswer, s, subjects), what: answer(v.whatTie, v.whatAnswer, c, complements) };
 }
 
 // What the widget shows of one read: the counts (ties apart) and the variants.

@@ -52,7 +52,14 @@ function figure(model, view, m) {
   const moved = { share: describeShare(alt.moved, m), difference: alt.maxOutputDifference.toExponential(0) };
   const undo = alt.meaningful ? html(alt.exhaustive ? 'undoFarthest' : 'undoOther', moved)
     : alt.exhaustive && !alt.found ? html('undoNone') : null;
+  // The page's own sentence as each reader hears it (✓ right, ✗ wrong, = a tie).
+  const heard = ({ words, right }) => strong(`${words.map((x) => `“${x}”`).join(' = ')} ${right === null ? '=' : right ? '✓' : '✗'}`);
+  const sentence = html('sentence', {
+    said, oneWho: heard(view.sentence.one.who), oneWhat: heard(view.sentence.one.what),
+    twoWho: heard(view.sentence.two.who), twoWhat: heard(view.sentence.two.what),
+  });
   const readouts = `<ul class="mha-static-readouts">`
+    + `<li>${sentence}</li>`
     + `<li>${html('oneHead', { label: bold(t('oneHeadLabel')), score: rawHtml(score(view.one)) })}</li>`
     + `<li>${html('twoHeads', { label: bold(t('twoHeadsLabel')), score: rawHtml(score(view.two)) })}</li>`
     + `${undo === null ? '' : `<li>${undo}</li>`}</ul>`;

@@ -96,6 +96,9 @@ export class BlendWidget extends MhaWidget {
       this.sumLine = element('p', { className: 'sum-line num' }),
       this.ownButton,
       this.oneReader.element,
+      // Why width does not help: one set of weights multiplies every column of the output
+      // (below the reader, so the bar and its effect stay on one screen).
+      this.oneAlpha = element('p', { className: 'one-alpha sub' }),
     ]);
 
     // Two heads: each spends its own budget (the core's softmax weights, not editable here).
@@ -209,10 +212,26 @@ export class BlendWidget extends MhaWidget {
     // The headline: how often a later layer reads each answer right, over the 16 sentences.
     // It is a live region: rewritten only when the figures change, so a drag is not a
     // stream of identical announcements.
-    const figures = [view.one, view.two].flatMap((r) => [r.subjectCorrect, r.complementCorrect, r.subjectTies, r.complementTies]).join(' ');
+    const figures = JSON.stringify([[view.one, view.two].flatMap((r) => [r.subjectCorrect, r.complementCorrect, r.subjectTies, r.complementTies]), view.sentence]);
     if (this.headline.dataset.figures !== figures) {
       this.headline.dataset.figures = figures;
+      // First the page's own sentence as each reader hears it, then the counts over all 16.
+      const heard = (answer) => {
+        const mark = answer.right === null ? 'tie' : answer.right ? 'right' : 'wrong';
+        const words = answer.words.map((word) => `“${word}”`).join(answer.right === null ? ' = ' : '');
+        return element('span', { className: `heard ${mark}` }, [
+          words, ' ', element('span', { ariaHidden: 'true', textContent: { right: '✓', wrong: '✗', tie: '=' }[mark] }),
+          element('span', { className: 'ui-sr-only', textContent: m.t(`blend.headline.${mark}`) }),
+        ]);
+      };
+      const { w } = this.model;
       this.headline.replaceChildren(
+        element('span', { className: 'sentence' }, m.nodes('blend.headline.sentence', {
+          said: w.tokens[w.queryIndex],
+          oneWho: heard(view.sentence.one.who), oneWhat: heard(view.sentence.one.what),
+          twoWho: heard(view.sentence.two.who), twoWhat: heard(view.sentence.two.what),
+        })),
+        ' ',
         element('span', { className: 'score one' }, m.nodes('blend.headline.one', {
           head: element('b', { textContent: m.t('blend.oneHead') }),
           who: element('strong', { textContent: counts(view.one) }), what: element('strong', { textContent: countsWhat(view.one) }),
@@ -224,9 +243,27 @@ export class BlendWidget extends MhaWidget {
         })),
       );
     }
+    this.#renderOneAlpha(view);
     this.#renderUndo(view);
     this.lastView = view;
     if (this.valuesPanel.open) this.#renderValues(view);
+  }
+
+  // The one head's output is its weights times its values, column by column: its two halves
+  // (the columns the subject finder's W_V writes and those the complement finder's writes)
+  // are the same weighting of the same meanings, so they are equal, whatever the budget.
+  #renderOneAlpha(view) {
+    const { m, model } = this;
+    const half = model.meanings.cols;
+    const first = view.output.slice(0, half);
+    const second = view.output.slice(half, 2 * half);
+    const join = m.decimalSeparator === ',' ? '; ' : ', ';
+    const vector = (v) => `(${v.map((x) => m.number(x)).join(join)})`;
+    const same = first.every((x, i) => Math.abs(x - second[i]) <= 1e-6 * Math.max(1, Math.abs(x)));
+    setText(this.oneAlpha, m.t(same ? 'blend.oneAlpha.same' : 'blend.oneAlpha.different', {
+      width: model.fairness.one.width, first: vector(first), second: vector(second),
+      subject: m.headName(model.subjectHead), complement: m.headName(model.complementHead),
+    }));
   }
 
   #renderUndo(view) {
