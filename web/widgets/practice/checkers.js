@@ -29,6 +29,9 @@ const TEXT = {
   noHead: 'no head',
   setup: (parts) => parts.join(' and '),
   directionOther: 'another u',
+  equally: (count) => `${count} words equally`,
+  allEqually: (count) => `all ${count} words equally`,
+  alike: 'equally',
 };
 
 const w = THE_WORLD;
@@ -43,6 +46,17 @@ const tokenIndex = (word) => {
   return t;
 };
 const number = (value) => formatNumber(value, 2);
+
+// What one row of the core's weights looks at, naming every word it holds equal (within
+// strongestKeys' 0.005), never one of them alone: “it”; “was” and “wrong” equally; 6 words
+// equally.
+function looksAt(row) {
+  const { keys, even } = strongestKeys(row);
+  if (even) return TEXT.allEqually(keys.length);
+  if (keys.length === 1) return TEXT.quote(w.tokens[keys[0]]);
+  if (keys.length > 3) return TEXT.equally(keys.length);
+  return `${listWords(keys.map((k) => TEXT.quote(w.tokens[k])))} ${TEXT.alike}`;
+}
 const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
 
 export class PracticeCheckers {
@@ -314,7 +328,7 @@ export class PracticeCheckers {
 
     tiedTo({ head, query }, state) {
       const view = this.heads.compute(state);
-      const answers = listWords(w.heads.map((h, i) => `${h.name} → ${TEXT.quote(w.tokens[strongestKeys(view.rows[i]).keys[0]])}`));
+      const answers = listWords(w.heads.map((h, i) => `${h.name} → ${looksAt(view.rows[i])}`));
       const done = state.tied && state.head === headIndex(head) && state.query === tokenIndex(query);
       return { done, reason: done ? 'done' : 'notDone', figures: { answers } };
     },
