@@ -89,6 +89,24 @@ describe('the lesson’s training paragraph', () => {
     assert.ok(curve[4].accuracy < 0.05, 'with every head gone nothing is left');
   });
 
+  test('“removing it takes the first token from 100% to 90.3%, and removing the two least important to 61.3%, while the token two back stays at 100%”', () => {
+    // The pruning curve of the 4-head run, job by job, as the widget draws it.
+    const { curve } = runs[4];
+    const first = curve.map((c) => percent(c.outputAccuracy[FIRST], 1));
+    const back = curve.map((c) => percent(c.outputAccuracy[K_BACK], 1));
+    says(`removing it takes the first token from ${first[0].replace('.0%', '%')} to ${first[1]}, and removing the two least important to ${first[2]}, while the token two back stays at ${back[2].replace('.0%', '%')}`);
+    assert.deepEqual([first[0], back[0], back[1], back[2]], ['100.0%', '100.0%', '100.0%', '100.0%']);
+    says('With four heads, one carries the token two back and the other three share the first token');
+    // One head carries the token two back: switched off alone it takes that job to chance; each
+    // of the other three, off alone, costs the first token only.
+    const alone = runs[4].ranking;
+    const carriers = alone.filter((r) => r.outputAccuracyWithout[K_BACK] < 0.1);
+    assert.equal(carriers.length, 1);
+    for (const r of alone.filter((x) => x !== carriers[0])) {
+      assert.ok(r.outputAccuracyWithout[K_BACK] > 0.99 && r.outputAccuracyWithout[FIRST] < 0.99, JSON.stringify(r));
+    }
+  });
+
   test('“given 6,000 steps, the one head gets 86% right”', () => {
     says('given 6,000 steps, the one head gets 86% right');
     const trainer = engine.createTrainer({ task: 'back-and-first', numHeads: 1, steps: 6000 }, SEED);

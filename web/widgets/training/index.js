@@ -23,7 +23,9 @@ import styles from './training.css?inline';
 
 // Trained head i is drawn in the colour of the world's head i (the lesson's one palette);
 // the trained heads are not the world's heads, so they are named by number only.
-const headColour = (i) => `var(--head-${THE_WORLD.heads[i % THE_WORLD.heads.length].id})`;
+// Trained heads have colours of their own (training.css): they are not the lesson's
+// hand-built heads, and must not look like them.
+const headColour = (i) => `var(--trained-${i % 4})`;
 const OUTPUT_COLOURS = ['var(--ui-accent)', 'var(--ui-diverging-positive)'];
 
 export class TrainingWidget extends MhaWidget {
@@ -118,6 +120,7 @@ export class TrainingWidget extends MhaWidget {
     this.afterNote = element('p', { className: 'muted after-note', textContent: m.t('training.afterNote') });
     const after = element('section', { className: 'after', dataset: { panel: 'pruning' } }, [
       element('h3', { textContent: m.t('training.whichMatter') }), this.afterNote, this.rankingList,
+      this.scoresNote = element('p', { className: 'muted scores-note', textContent: m.t('training.scoresNote'), hidden: true }),
       this.pruneBox = element('div', { className: 'prune-box' }, [
         element('div', { className: 'toolbar prune-bar' }, [this.pruneField.element, this.pruneButton]),
         this.pruneChart.element,
@@ -127,7 +130,7 @@ export class TrainingWidget extends MhaWidget {
     this.comparisonBody = element('tbody');
     this.comparisonTable = element('table', { className: 'comparison' }, [
       element('caption', { textContent: m.t('training.comparison') }),
-      element('thead', {}, [element('tr', {}, [m.t('training.task'), 'h', m.t('training.accuracy'), m.t('training.perOutput')].map((t) => element('th', { scope: 'col', textContent: t })))]),
+      element('thead', {}, [element('tr', {}, [m.t('training.task'), 'h', m.t('training.perOutput'), m.t('training.bothColumn')].map((t) => element('th', { scope: 'col', textContent: t })))]),
       this.comparisonBody,
     ]);
     const compare = element('section', { className: 'compare', dataset: { panel: 'comparison' } }, [this.comparisonTable]);
@@ -308,7 +311,8 @@ export class TrainingWidget extends MhaWidget {
     this.comparison.set(key, { ...this.state, accuracy: look.accuracy, outputAccuracy: look.outputAccuracy });
     this.#drawComparison();
     this.#drawAnalysis();
-    this.#say(this.m.t('training.say.trained', { accuracy: this.m.percent(look.accuracy, 1) }));
+    this.trainedLook = look;
+    this.#say(this.m.t('training.say.trained', { jobs: this.#jobs(look.outputAccuracy), chance: this.m.percent(look.chance, 1), count: look.outputAccuracy.length }));
     this.#paintButtons();
     if (this.state.off.length) this.#applyOff(this.state.off);
   }
@@ -324,12 +328,27 @@ export class TrainingWidget extends MhaWidget {
       this.#drawScores(look);
       this.#drawPatterns(look);
       this.#drawPruneChart();
-      const accuracy = this.m.percent(look.accuracy, 1);
-      this.#say(off.length === 0 ? this.m.t('training.say.allOn', { accuracy })
-        : this.m.t('training.say.off', { heads: off.map((i) => this.#headName(i)).join(', '), accuracy, count: off.length }));
+      // Job by job, with the change from every head on where there is one ("token 2 back:
+      // 100.0% → 6.4%"): which job the switched-off heads took down.
+      const jobs = this.#jobs(look.outputAccuracy, this.trainedLook?.outputAccuracy);
+      this.#say(off.length === 0 ? this.m.t('training.say.allOn', { jobs })
+        : this.m.t('training.say.off', { heads: off.map((i) => this.#headName(i)).join(', '), jobs, count: off.length }));
     } catch {
       // The run was stopped meanwhile: nothing to show.
     }
+  }
+
+  /**
+   * Accuracy job by job ("token 2 back 100.0%, first token 6.4%"); with `before`, a job that
+   * moved by half a point or more is given as before → after.
+   */
+  #jobs(outputAccuracy, before = null, decimals = 1) {
+    const { m } = this;
+    const percent = (v) => m.percent(v, decimals);
+    return this.#task(this.state.task).outputs.map((name, o) => {
+      const moved = before && Math.abs(before[o] - outputAccuracy[o]) >= 0.005;
+      return m.t('training.job', { name, accuracy: moved ? `${percent(before[o])} → ${percent(outputAccuracy[o])}` : percent(outputAccuracy[o]) });
+    }).join(', ');
   }
 
   #toggleHead(i, on) {
@@ -411,9 +430,11 @@ export class TrainingWidget extends MhaWidget {
     const { m } = this;
     const outputs = this.#task(this.state.task).outputs;
     const off = look.mask.filter(Boolean).length;
-    const parts = outputs.length > 1 ? m.t('training.scoreParts', { parts: outputs.map((n, o) => `${n}: ${m.percent(look.outputAccuracy[o], 1)}`).join(', ') }) : '';
+    // Job by job, each against chance (1 in the vocabulary); with two jobs also both at once,
+    // whose chance is the product (1 in 256), said beside it.
+    const both = outputs.length > 1 ? m.t('training.both', { accuracy: m.percent(look.accuracy, 1), count: Math.round(1 / look.chance ** outputs.length) }) : '';
     this.scores.textContent = m.t(off ? 'training.scoreOff' : 'training.score', {
-      count: off, accuracy: m.percent(look.accuracy, 1), parts, loss: m.number(look.loss, 3),
+      count: off, jobs: this.#jobs(look.outputAccuracy), both, loss: m.number(look.loss, 3),
     });
   }
 
@@ -440,17 +461,18 @@ export class TrainingWidget extends MhaWidget {
       const item = element('li', {}, [
         element('span', { className: 'head-name', textContent: this.#headName(r.head) }),
         m.t('training.ranking', {
-          accuracy: m.percent(r.accuracyWithout, 1), loss: m.number(r.lossChange, 2),
+          jobs: this.#jobs(r.outputAccuracyWithout), loss: m.number(r.lossChange, 2),
           score: r.gradientScore.toPrecision(2).replace('.', m.decimalSeparator).replace('-', '−'),
         }),
       ]);
       item.style.setProperty('--head', headColour(r.head));
       return item;
     }));
+    this.scoresNote.hidden = false;
     for (const head of this.heads) head.toggle.disabled = this.readOnly;
     this.heads.forEach((head, i) => {
       const r = ranking.find((x) => x.head === i);
-      head.result.textContent = r ? this.m.t('training.offAlone', { accuracy: this.m.percent(r.accuracyWithout, 0) }) : '';
+      head.result.textContent = r ? this.m.t('training.offAlone', { jobs: this.#jobs(r.outputAccuracyWithout, null, 0) }) : '';
     });
     this.#drawPruneChart();
   }
@@ -461,9 +483,14 @@ export class TrainingWidget extends MhaWidget {
     const h = this.state.heads;
     const removed = this.state.off.length;
     const matches = curve[removed]?.off.join(',') === this.state.off.join(',');
-    this.pruneChart.draw([{ className: 'prune', colour: 'var(--ui-accent)', points: curve.map((c) => [c.removed, c.accuracy]) }], {
+    // One line per job, as the learning curves, and chance.
+    const outputs = this.#task(this.state.task).outputs;
+    const chance = this.trainedLook?.chance ?? 1 / 16;
+    const series = outputs.map((name, o) => ({ className: `prune output-${o}`, colour: OUTPUT_COLOURS[o], points: curve.map((c) => [c.removed, c.outputAccuracy[o]]) }));
+    series.push({ className: 'chance', points: [[0, chance], [h, chance]] });
+    this.pruneChart.draw(series, {
       xMax: h, yMax: 1, xTicks: curve.map((c) => c.removed), marker: matches ? removed : null,
-      description: this.m.t('training.pruneDescription', { points: curve.map((c) => `k = ${c.removed}: ${this.m.percent(c.accuracy, 1)}`).join(', ') }),
+      description: this.m.t('training.pruneDescription', { points: curve.map((c) => `k = ${c.removed}: ${this.#jobs(c.outputAccuracy)}`).join('; ') }),
     });
   }
 
@@ -473,8 +500,9 @@ export class TrainingWidget extends MhaWidget {
     this.comparisonBody.replaceChildren(...rows.map((r) => element('tr', {}, [
       element('td', { textContent: r.seed === 1 ? this.#task(r.task).name : m.t('training.withSeed', { task: this.#task(r.task).name, seed: r.seed }) }),
       element('td', { textContent: String(r.heads) }),
-      element('td', { textContent: m.percent(r.accuracy, 1) }),
       element('td', { textContent: this.#task(r.task).outputs.map((n, o) => `${n} ${m.percent(r.outputAccuracy[o], 1)}`).join(', ') }),
+      // All jobs right at once; its chance (1 in 16 per job, multiplied) in the header.
+      element('td', { textContent: m.percent(r.accuracy, 1) }),
     ])));
     this.comparisonTable.hidden = rows.length === 0;
   }

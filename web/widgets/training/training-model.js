@@ -143,6 +143,12 @@ export class TrainingSession {
       this.trainer.ablate(new Array(h).fill(false));
       const ranking = rankByImportance(this.trainer.importance());
       yield;
+      // Each head off alone, job by job: which job it takes down with it.
+      for (const r of ranking) {
+        this.trainer.ablate(maskOf([r.head], h));
+        r.outputAccuracyWithout = this.trainer.evaluate().outputAccuracy;
+      }
+      yield;
       const curve = [];
       for (let k = 0; k <= h; k++) {
         const off = ranking.slice(0, k).map((r) => r.head).sort((a, b) => a - b);

@@ -131,8 +131,7 @@ function accuracyBars(data, outputs, chance, text) {
 }
 
 // The bars, and beside them (where both fit, static-figures.css) the h-head run's maps side
-// by side, in the world's head colours (as the live widget draws trained head i in world
-// head i's colour); under both, in words, what each head's rows look at and what switching
+// by side, in the trained heads' own colours (as the live widget draws them); under both, in words, what each head's rows look at and what switching
 // it off alone leaves of each output.
 function barsAndMaps(data, outputs, world, text) {
   const { t, percent } = text;
@@ -147,7 +146,8 @@ function barsAndMaps(data, outputs, world, text) {
   const items = [];
   maps.patterns.forEach((pattern, i) => {
     const x = 14 + i * (size + gap);
-    const cls = world ? `head-${world.heads[i % world.heads.length].id}` : '';
+    // Trained heads have colours of their own, not the lesson's hand-built heads'.
+    const cls = `trained-${i % 4}`;
     parts.push(svgText(x, 11, text.head(i), { className: 'label' }));
     parts.push(svgGrid({ x, y: top, rows: L, cols: L, data: pattern, cell, max: 1, headClass: cls }));
     for (const at of [0, L - 1]) {
