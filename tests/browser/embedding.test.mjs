@@ -33,7 +33,7 @@ describe('embedding', () => {
     await page.waitForFunction(() => document.querySelector('iframe').getBoundingClientRect().height > 650);
     // The inline widgets share one engine: editing one leaves the other working.
     await stepSubject(page);
-    assert.match(await readout(page), /One head: who said it\? 16 of 16;/);
+    assert.match(await readout(page), /One head: who said it\? 12 of 16;/);
     await screenshot(page, 'embedding-course-page');
     assert.deepEqual(problems, []);
   });
@@ -55,7 +55,7 @@ describe('embedding', () => {
     const frame = page.frameLocator('#frame');
     await frame.locator('mha-blend[ready]').waitFor();
     await stepSubject(frame);
-    assert.match(await readout(frame), /One head: who said it\? 16 of 16;/);
+    assert.match(await readout(frame), /One head: who said it\? 12 of 16;/);
     // The frame grows from its default 150 px to the widget's own height (within the
     // resizer's rounding), told by the frame's page through postMessage.
     const inner = await frame.locator('body').evaluate(() => document.documentElement.scrollHeight);
@@ -141,7 +141,7 @@ describe('embedding', () => {
     await page.locator('mha-blend[ready]').waitFor();
     assert.equal(await live(), before);
     await stepSubject(page);
-    assert.match(await readout(page), /One head: who said it\? 16 of 16;/);
+    assert.match(await readout(page), /One head: who said it\? 12 of 16;/);
     assert.deepEqual(problems, []);
   });
 

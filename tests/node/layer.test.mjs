@@ -10,6 +10,7 @@ import { THE_WORLD as w, createWorldModel } from '../../web/widgets/shared/world
 import { formatNumber } from '../../web/widgets/shared/format.js';
 import {
   LayerModel, defaultLayerState, describePath, layerOverrides, pathSentence, sanitizeLayerState,
+  headAcrossSwitch,
 } from '../../web/widgets/layer/layer-model.js';
 
 const engine = await loadTestEngine();
@@ -147,4 +148,17 @@ test('dispose frees the core’s models', () => {
   assert.equal(engine.liveModels, before + 2);
   scratch.dispose();
   assert.equal(engine.liveModels, before);
+});
+
+test('switching h keeps the selected head where it still exists, and says what it became (issue 22)', () => {
+  const name = (head) => head.members.map((m) => m.name).join(' + ');
+  // h = 4, the Previous word (head 3) -> h = 2: it is now part of head 2.
+  const merged = headAcrossSwitch(w, 4, 2, 2);
+  assert.deepEqual([merged.head, merged.kind, name(merged.from), name(merged.to)], [1, 'merged', 'Previous word', 'Previous word + Gist']);
+  // and back: head 2 of two -> its first part, the Previous word, head 3 of four.
+  const split = headAcrossSwitch(w, 2, 1, 4);
+  assert.deepEqual([split.head, split.kind, name(split.to)], [2, 'split', 'Previous word']);
+  // The Gist at h = 4 -> h = 1: the one head holds everything.
+  assert.deepEqual([headAcrossSwitch(w, 4, 3, 1).head, headAcrossSwitch(w, 4, 3, 1).kind], [0, 'merged']);
+  assert.equal(headAcrossSwitch(w, 4, 3, 4).kind, 'same');
 });

@@ -16,7 +16,7 @@ import { WIDGETS } from '../registry.js';
 import { ChoiceGroup } from '../../ui/choice-group.js';
 import { bringIntoView, zoomLink } from './layer-link.js';
 import {
-  LayerModel, defaultLayerState, layerOverrides, pathSentence, sanitizeLayerState,
+  LayerModel, defaultLayerState, headAcrossSwitch, layerOverrides, pathSentence, sanitizeLayerState,
 } from './layer-model.js';
 import styles from './layer.css?inline';
 
@@ -67,7 +67,7 @@ export class LayerWidget extends MhaWidget {
 
     this.countChoice = new ChoiceGroup({
       label: m.t('layer.count'), className: 'count-choice', controls: MAP_ID,
-      onChoose: (h) => this.#pick({ h, head: Math.min(this.state.head, h - 1) }),
+      onChoose: (h) => this.#switchHeads(h),
     });
     this.countChoice.setOptions(w.headCounts.map((h) => ({ value: h, content: String(h), label: `h = ${h}` })));
     this.headChoice = new ChoiceGroup({ label: m.t('layer.head'), className: 'head-choice', controls: MAP_ID, onChoose: (head) => this.#pick({ head }) });
@@ -77,6 +77,7 @@ export class LayerWidget extends MhaWidget {
     const history = this.historyToolbar(m.t('layer.history'));
     for (const button of history.querySelectorAll('button')) button.setAttribute('aria-controls', MAP_ID);
     this.pathText = element('p', { className: 'path-text', ariaLive: 'polite' });
+    this.switchNote = null; // { text, state }: said while the state is the one it was said of
     this.readout = element('p', { className: 'readout', ariaHidden: 'true', textContent: m.t('layer.hoverHint') });
     // On a phone the map shows one stage at a time (the whole map is three screens there);
     // wider, every stage is in view and this choice is not shown.
@@ -119,11 +120,23 @@ export class LayerWidget extends MhaWidget {
     );
   }
 
-  #pick(change) {
+  // `note`: said after the path (what became of the selected head on a new head count).
+  #pick(change, note = '') {
     if (this.readOnly) return;
     const next = { ...this.state, ...change };
+    this.switchNote = note ? { text: note, state: JSON.stringify(next) } : null;
     const error = this.commit(next);
     if (error) this.showNotice(error);
+  }
+
+  // A new head count keeps the selected head where it still exists, and says what it became
+  // ("Previous word is now part of head 2 (Previous word + Gist)").
+  #switchHeads(h) {
+    if (h === this.state.h) return;
+    const { head, kind, from, to } = headAcrossSwitch(w, this.state.h, this.state.head, h);
+    const { m } = this;
+    const note = kind === 'same' ? '' : m.t(`layer.switched.${kind}`, { from: m.headName(from), to: m.headName(to), number: head + 1 });
+    this.#pick({ h, head }, note);
   }
 
   // ---- the map at one h -----------------------------------------------------------------
@@ -244,7 +257,8 @@ export class LayerWidget extends MhaWidget {
     }
     this.headChoice.setValue(state.head);
     this.tokenChoice.setValue(t);
-    this.pathText.textContent = pathSentence(view, state, this.m);
+    const note = this.switchNote?.state === JSON.stringify(state) ? ` ${this.switchNote.text}` : '';
+    this.pathText.textContent = `${pathSentence(view, state, this.m)}${note}`;
     this.#renderNumbers(view, state);
   }
 

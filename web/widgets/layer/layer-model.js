@@ -20,6 +20,21 @@ import { choices, stateError } from '../shared/state-error.js';
 
 export const STATE_KEYS = ['h', 'token', 'head'];
 
+/**
+ * The head to select after switching from h to h2, keeping the selected head's identity: the
+ * head at h2 that holds the first of its designed heads. With what became of it: 'same' (the
+ * same designed heads), 'merged' (now part of a wider head) or 'split' (a wider head cut
+ * into narrower ones; the one holding its first designed head is selected).
+ */
+export function headAcrossSwitch(w, h, head, h2) {
+  const from = headsAt(w, h)[head];
+  const heads = headsAt(w, h2);
+  const index = heads.findIndex((candidate) => candidate.members.some((m) => m.id === from.members[0].id));
+  const to = heads[index];
+  const kind = to.members.length > from.members.length ? 'merged' : to.members.length < from.members.length ? 'split' : 'same';
+  return { head: index, kind, from, to };
+}
+
 /** The starting state: all designed heads, the lesson's query word, the first head. */
 export function defaultLayerState(w = THE_WORLD, { h, token, head } = {}) {
   return { h: h ?? w.numHeads, token: token ?? w.queryIndex, head: head ?? 0 };
