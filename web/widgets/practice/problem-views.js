@@ -34,6 +34,8 @@ function textFor(m) {
     solvedEarlier: m.t('practice.solvedEarlier'),
     stale: m.t('practice.stale'),
     tooLong: m.t('practice.tooLong', { max: MAX_TEXT }),
+    tryAgain: m.t('practice.tryAgain'),
+    showWhy: m.t('practice.showWhy'),
   };
 }
 const LESSON_LANG = 'en';
@@ -50,6 +52,26 @@ function setFeedback(T, node, correct, reason, prefix = '', suffix = '') {
   node.className = `feedback ${correct ? 'right' : 'wrong'}`;
   node.replaceChildren(element('strong', { textContent: correct ? T.right : T.wrong }), prefix, ...lessonText(T, reason), suffix);
 }
+
+// A wrong answer on the first try does not give the answer away (a reason often says what
+// is right): the verdict, a nudge and a button that shows the reason on request; from the
+// second wrong try on, the reason itself. `focusAfter` takes the focus when the button goes.
+function setVerdict(T, node, correct, reason, { wrongTries, focusAfter }) {
+  if (correct || wrongTries >= 2) {
+    setFeedback(T, node, correct, reason);
+    return;
+  }
+  const why = element('button', { type: 'button', className: 'secondary show-why', textContent: T.showWhy });
+  why.addEventListener('click', () => {
+    setFeedback(T, node, false, reason);
+    focusAfter?.focus();
+  });
+  node.className = 'feedback wrong first-try';
+  node.replaceChildren(element('strong', { textContent: T.wrong }), T.tryAgain, ' ', why);
+}
+
+// Wrong answers among the attempts the copy keeps for this problem.
+const wrongTries = (ctx, id) => (ctx.copy.record(id)?.attempts ?? []).filter((a) => !a.correct).length;
 
 function setMessage(node, message, className = 'message') {
   node.className = `feedback ${className}`;
@@ -98,7 +120,7 @@ function chooseView(problem, ctx) {
   const mark = (id, record) => {
     const option = problem.options.find((o) => o.id === id);
     if (record) ctx.copy.recordAttempt(problem.id, { option: id }, option.correct);
-    setFeedback(T, feedback, option.correct, option.reason);
+    setVerdict(T, feedback, option.correct, option.reason, { wrongTries: wrongTries(ctx, problem.id), focusAfter: check });
   };
   check.addEventListener('click', () => {
     const id = picked(labels);
@@ -175,7 +197,7 @@ function numberView(problem, ctx) {
       if (input.value !== text) input.value = text;
       if (record) ctx.copy.recordAttempt(problem.id, { text }, result.correct);
       feedback.dataset.status = result.status;
-      setFeedback(T, feedback, result.correct, result.reason);
+      setVerdict(T, feedback, result.correct, result.reason, { wrongTries: wrongTries(ctx, problem.id), focusAfter: input });
     });
   };
   check.addEventListener('click', () => mark(input.value, true));
