@@ -89,7 +89,7 @@ function expectedLit(h, token, head) {
   };
 }
 
-async function assertPath(widget, state) {
+async function assertPath(widget, state, note = '') {
   const lit = await litCells(widget);
   const expected = expectedLit(state.h, state.token, state.head);
   for (const [part, cells] of Object.entries(expected)) assert.deepEqual(lit[part], cells, `lit cells of ${part} for ${JSON.stringify(state)}`);
@@ -104,7 +104,7 @@ async function assertPath(widget, state) {
     assert.deepEqual(entry.selected, i === state.head ? [state.token] : []);
   });
   const text = await widget.locator('.path-text').textContent();
-  assert.equal(text, pathSentence(layer.compute(state), state));
+  assert.equal(text, `${pathSentence(layer.compute(state), state)}${note ? ` ${note}` : ''}`);
 }
 
 const checked = (widget, group) => widget.locator(`.${group} [aria-checked="true"]`).textContent();
@@ -173,11 +173,11 @@ describe('layer at a glance', () => {
     await widget.locator('.map:not([hidden]) [data-part="keys"] td.ui-cell[data-row="9"][data-col="11"]').click();
     await assertPath(widget, { h: 4, token: 1, head: 3 });
 
-    // Fewer heads: the picked head is kept if it still exists, else the last one.
+    // Fewer heads: the picked head (the Gist) is kept where it went, and the widget says so.
     await widget.getByRole('radio', { name: 'h = 2' }).click();
-    await assertPath(widget, { h: 2, token: 1, head: 1 });
+    await assertPath(widget, { h: 2, token: 1, head: 1 }, 'Gist is now part of head 2 (Previous word + Gist).');
     await widget.getByRole('radio', { name: 'h = 1' }).click();
-    await assertPath(widget, { h: 1, token: 1, head: 0 });
+    await assertPath(widget, { h: 1, token: 1, head: 0 }, 'Previous word + Gist is now part of head 1 (Subject finder + Complement finder + Previous word + Gist).');
     // “said” with one head for everything: its budget is split, no longer on “researcher”.
     await widget.getByRole('radio', { name: 'said (word 7)' }).click();
     assert.match(await widget.locator('.path-text').textContent(), /: budget “said” 0\.5\d, “paper” 0\.2\d, “it” 0\.1\d/);

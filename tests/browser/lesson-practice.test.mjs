@@ -27,6 +27,8 @@ before(async () => {
 
 const RIGHT = 'Right. ';
 const WRONG = 'Not quite. ';
+// A wrong first try: a nudge and a button; the reason comes on request (issue 22).
+const FIRST_TRY = `${WRONG}Think again and try another answer, or: Show why`;
 const option = (id, optionId) => problemById(id).options.find((o) => o.id === optionId);
 
 async function openLesson(viewport, { blockStorage = false } = {}) {
@@ -64,7 +66,10 @@ test('by mouse: each kind failed and solved, the reason shown is the core’s', 
   await openBlockByMouse(page, 'one-average');
   await problem(page, 'blend-why').getByText(shownText(option('blend-why', 'uniform').text)).click();
   await problem(page, 'blend-why').getByRole('button', { name: 'Check' }).click();
+  assert.equal(await feedback(page, 'blend-why').textContent(), FIRST_TRY, 'a first guess does not give the answer away');
+  await problem(page, 'blend-why').getByRole('button', { name: 'Show why' }).click();
   assert.equal(await feedback(page, 'blend-why').textContent(), WRONG + shownText(option('blend-why', 'uniform').reason));
+  assert.equal(await problem(page, 'blend-why').getByRole('button', { name: 'Check' }).evaluate((el) => el.matches(':focus')), true, 'the focus goes back to Check');
   await problem(page, 'blend-why').getByText(shownText(option('blend-why', 'many-to-one').text)).click();
   await problem(page, 'blend-why').getByRole('button', { name: 'Check' }).click();
   assert.equal(await feedback(page, 'blend-why').textContent(), RIGHT + shownText(option('blend-why', 'many-to-one').reason));
@@ -92,7 +97,9 @@ test('by mouse: each kind failed and solved, the reason shown is the core’s', 
   assert.match(await feedback(page, 'dk-768').textContent(), /not a number|number/i);
   await input.fill('768');
   await problem(page, 'dk-768').getByRole('button', { name: 'Check' }).click();
-  const misstep = await waitFeedback(page, 'dk-768', WRONG);
+  assert.equal(await waitFeedback(page, 'dk-768', WRONG), FIRST_TRY);
+  await problem(page, 'dk-768').getByRole('button', { name: 'Show why' }).click();
+  const misstep = await feedback(page, 'dk-768').textContent();
   assert.equal(misstep, WRONG + shownText(checkers.checkNumber(problemById('dk-768'), '768').reason));
   assert.match(misstep, /forgot that dk shrinks/);
   await input.fill('64');
@@ -158,6 +165,10 @@ test('by keyboard: each kind failed and solved with keys alone', async () => {
   if (wrongAt === 0) await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
+  assert.equal(await feedback(page, 'copies-why').textContent(), FIRST_TRY);
+  // Tab from Check reaches “Show why”; Enter shows the reason and gives the focus back.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
   assert.equal(await feedback(page, 'copies-why').textContent(), WRONG + shownText(copies.options.find((o) => o.id === order[wrongAt]).reason));
   await radios.nth(wrongAt).focus();
   const steps = rightAt - wrongAt;
@@ -196,8 +207,12 @@ test('by keyboard: each kind failed and solved with keys alone', async () => {
   await field.focus();
   await page.keyboard.type('12');
   await page.keyboard.press('Enter');
+  assert.equal(await waitFeedback(page, 'rank-bound', WRONG), FIRST_TRY);
+  // A second wrong try brings the reason without asking.
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((el) => !el.classList.contains('first-try') && !el.classList.contains('busy'), await feedback(page, 'rank-bound').elementHandle());
   const ranks = checkers.numberFigures(problemById('rank-bound')).ranks;
-  assert.equal(await waitFeedback(page, 'rank-bound', WRONG), WRONG + shownText(checkers.checkNumber(problemById('rank-bound'), '12').reason));
+  assert.equal(await feedback(page, 'rank-bound').textContent(), WRONG + shownText(checkers.checkNumber(problemById('rank-bound'), '12').reason));
   assert.ok((await feedback(page, 'rank-bound').textContent()).includes(ranks));
   await page.keyboard.press('Control+A');
   await page.keyboard.type('3');
@@ -270,7 +285,10 @@ test('the copy: a reload restores answers and widget states; export then import 
   assert.equal(await block(page, 'limits').locator('summary.practice-summary').textContent(), 'Practice: 3 problems, 1 done');
   await openBlockByMouse(page, 'limits');
   assert.equal(await problem(page, 'rank-one-head').getByLabel('Your answer').inputValue(), '12');
-  assert.match(await waitFeedback(page, 'rank-one-head', WRONG), /That is the ceiling/);
+  // One wrong try kept: shown as it was, the reason on request.
+  assert.equal(await waitFeedback(page, 'rank-one-head', WRONG), FIRST_TRY);
+  await problem(page, 'rank-one-head').getByRole('button', { name: 'Show why' }).click();
+  assert.match(await feedback(page, 'rank-one-head').textContent(), /That is the ceiling/);
   assert.equal(await problem(page, 'prune').getByRole('radio', { checked: true }).getAttribute('value'), 'slack');
   assert.match(await feedback(page, 'prune').textContent(), /^Right\. /);
 

@@ -227,9 +227,9 @@ describe('<mha-training>', () => {
     await widget.getByRole('radio', { name: '4 heads of width 4' }).click();
     await widget.getByRole('button', { name: 'Train' }).click();
     await widget.locator('.status', { hasText: 'Trained:' }).waitFor({ timeout: 120000 });
-    assert.match(await widget.locator('.status').textContent(), /^Trained: 100\.0%/);
+    assert.match(await widget.locator('.status').textContent(), /^Trained: previous token 100\.0% right \(chance 6\.3%\)/);
     const expected = trainToEnd(engine, { task: 'previous-token', heads: 4, seed: 1 });
-    assert.equal(await widget.locator('.scores').textContent(), `${percent(expected.look.accuracy)} right, loss ${expected.look.loss.toFixed(3)}.`);
+    assert.equal(await widget.locator('.scores').textContent(), `Right: previous token ${percent(expected.look.outputAccuracy[0])}; loss ${expected.look.loss.toFixed(3)}.`);
     // The frame's own record says where it trained (the status line is replaced at the end).
     const where = await page.frames()[1].evaluate(() => document.querySelector('mha-training').where);
     assert.match(where, /on this page, in short slices \(no worker here\)/);
