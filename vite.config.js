@@ -45,8 +45,10 @@ const widgetLanguage = (locale) => ({
  * after the page is parsed, laid out and its modules evaluated (about 0.5 s into a load of
  * the lesson here). Only built pages with widgets; the URLs are relative to each page.
  * The wasm is fetched as the loader fetches it (CORS mode, same-origin credentials), so the
- * browser reuses the preloaded response.
+ * browser reuses the preloaded response. media="(scripting: enabled)": a reader without
+ * JavaScript (who sees the static figures) downloads neither.
  */
+const SCRIPTING = '(scripting: enabled)';
 const preloadCore = () => ({
   name: 'multiple-heads-preload-core',
   apply: 'build',
@@ -59,8 +61,8 @@ const preloadCore = () => ({
       const wasm = files.find((f) => /^assets\/multiple_heads_simd-[\w-]+\.wasm$/.test(f));
       const up = '../'.repeat(Math.max(0, ctx.path.split('/').length - 2)) || './';
       return [
-        loader && { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${up}${loader}` }, injectTo: 'head' },
-        wasm && { tag: 'link', attrs: { rel: 'preload', as: 'fetch', type: 'application/wasm', crossorigin: true, href: `${up}${wasm}` }, injectTo: 'head' },
+        loader && { tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, media: SCRIPTING, href: `${up}${loader}` }, injectTo: 'head' },
+        wasm && { tag: 'link', attrs: { rel: 'preload', as: 'fetch', type: 'application/wasm', crossorigin: true, media: SCRIPTING, href: `${up}${wasm}` }, injectTo: 'head' },
       ].filter(Boolean);
     },
   },

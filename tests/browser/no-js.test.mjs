@@ -91,6 +91,22 @@ test('JavaScript off: each widget shows its static figure, with a text alternati
   await context.close();
 });
 
+test('JavaScript off: the page downloads neither the core’s wasm nor its loader (issue 22); with JavaScript it preloads both', async () => {
+  const core = async (javaScriptEnabled) => {
+    const context = await session.browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    const fetched = [];
+    page.on('request', (request) => { if (/multiple_heads_(simd|scalar)-[\w-]+\.(wasm|js)$/.test(request.url())) fetched.push(request.url().split('/').pop()); });
+    await page.goto(session.server.url, { waitUntil: 'load' });
+    if (javaScriptEnabled) await page.locator('mha-blend[ready]').waitFor();
+    await context.close();
+    return fetched;
+  };
+  assert.deepEqual(await core(false), []);
+  const withScripts = await core(true);
+  assert.ok(withScripts.some((name) => name.endsWith('.wasm')) && withScripts.some((name) => name.endsWith('.js')), withScripts.join(', '));
+});
+
 test('JavaScript off: the static figures’ numbers are the core’s', async () => {
   const { page, context } = await noJsPage();
   const figures = await figureTexts(page);
