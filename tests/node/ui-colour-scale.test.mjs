@@ -4,8 +4,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   PALETTE, VALUES_MODE_STRENGTH, contrast, cssNumber, divergingColour, mixOklab, oklab,
-  paletteCss, scaleMax, signedFraction, unitFraction,
+  paletteCss, scaleMax, sequentialShare, signedFraction, unitFraction,
 } from '../../web/ui/colour-scale.js';
+import { kitStyles } from '../../web/ui/styles.js';
+
+const kitCss = () => kitStyles;
 
 test('signedFraction: value / max clamped to [-1, 1], non-finite and bad max give 0', () => {
   assert.equal(signedFraction(0.5, 2), 0.25);
@@ -82,6 +85,20 @@ for (const theme of ['light', 'dark']) {
     }
   });
 }
+
+test('a weak attention weight stays visible on both surfaces (issue 22: dark mode lost them)', () => {
+  const distance = (a, b) => Math.hypot(...oklab(a).map((v, i) => v - oklab(b)[i]));
+  for (const theme of ['light', 'dark']) {
+    const p = PALETTE[theme];
+    for (const head of ['head-a', 'head-b', 'head-c', 'head-d']) {
+      const cell = (t) => mixOklab(p['sequential-zero'], p[head], sequentialShare(t, theme));
+      // Order kept: a larger weight is always further from zero.
+      for (let i = 1; i <= 20; i++) assert.ok(distance(cell(i / 20), p['sequential-zero']) > distance(cell((i - 1) / 20), p['sequential-zero']));
+      if (theme === 'dark') assert.ok(distance(cell(0.05), p['sequential-zero']) >= 0.08, `${head}: 0.05 is ${distance(cell(0.05), p['sequential-zero']).toFixed(3)} from zero`);
+    }
+  }
+  assert.match(kitCss(), /prefers-color-scheme: dark[^]*\.ui-sequential \.ui-cell[^}]*sqrt\(var\(--t, 0\)\)/);
+});
 
 test('the light palette and the dark one differ (dark is designed, not the same)', () => {
   for (const key of Object.keys(PALETTE.light)) assert.ok(key in PALETTE.dark, key);

@@ -143,6 +143,16 @@ export const PALETTE = {
   },
 };
 
+/**
+ * The share of the hue a sequential cell (an attention weight t) takes: t on a light
+ * surface, sqrt(t) on a dark one, where a weak weight mixed in linearly was lost in the
+ * cell's grey. SEQUENTIAL_DARK_CSS is the same, as the kit's stylesheet computes it.
+ */
+export function sequentialShare(t, theme) {
+  return theme === 'dark' ? Math.sqrt(t) : t;
+}
+export const SEQUENTIAL_DARK_CSS = 'sqrt(var(--t, 0))';
+
 /** How much of the end colour a cell showing its number may take, so its text stays legible. */
 export const VALUES_MODE_STRENGTH = 0.45;
 

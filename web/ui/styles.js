@@ -2,7 +2,7 @@
 // look). Widgets adopt it in their shadow root after their own base sheet:
 //   root.adoptedStyleSheets = [...root.adoptedStyleSheets, kitSheet()];
 // A plain page adopts it on the document: adoptKitStyles(document).
-import { paletteCss, VALUES_MODE_STRENGTH } from './colour-scale.js';
+import { paletteCss, SEQUENTIAL_DARK_CSS, VALUES_MODE_STRENGTH } from './colour-scale.js';
 
 const components = `
 .ui-kit, .ui-kit * { box-sizing: border-box; }
@@ -46,6 +46,14 @@ const components = `
 }
 .ui-sequential .ui-cell {
   background-color: color-mix(in oklab, var(--ui-sequential-zero), var(--ui-hue, var(--ui-accent)) calc(var(--t, 0) * var(--k) * 100%));
+}
+/* On a dark surface a weak weight (0.05) took 2% of the hue and vanished into the cell's
+   grey: the dark theme shows sqrt(weight), so 0.05 takes 22% (OKLab distance from zero
+   about 0.1) and the order of weights is kept. */
+@media (prefers-color-scheme: dark) {
+  .ui-sequential .ui-cell {
+    background-color: color-mix(in oklab, var(--ui-sequential-zero), var(--ui-hue, var(--ui-accent)) calc(${SEQUENTIAL_DARK_CSS} * var(--k) * 100%));
+  }
 }
 .ui-values .ui-cell { --k: ${VALUES_MODE_STRENGTH}; }
 
