@@ -70,6 +70,19 @@ test('print media: no form controls anywhere; each widget prints its figure, not
   const breaks = await page.evaluate(() => [...document.querySelectorAll('.math-display, figure.mha-static')]
     .map((el) => getComputedStyle(el).breakInside));
   assert.ok(breaks.length > 5 && breaks.every((value) => value === 'avoid'), breaks.join(' '));
+  // Colours print with "background graphics" off (Chromium's default): the figures' bars and
+  // cells, the head chips in the prose, and inside the widgets' shadow trees (issue 22).
+  const adjust = await page.evaluate(() => [
+    document.querySelector('.head-chip'), document.querySelector('figure.mha-static svg'),
+    document.querySelector('mha-blend').shadowRoot.querySelector('.widget'),
+  ].map((el) => getComputedStyle(el).printColorAdjust));
+  assert.deepEqual(adjust, ['exact', 'exact', 'exact']);
+  // Signs in the static figures are the live widgets' colours: positive red, negative blue.
+  const signs = await page.evaluate(() => ['pos', 'neg'].map((cls) => {
+    const shape = document.querySelector(`figure.mha-static .${cls}`);
+    return shape ? getComputedStyle(shape).fill : null;
+  }));
+  assert.deepEqual(signs, ['rgb(184, 58, 58)', 'rgb(47, 100, 179)']);
   await screenshot(page, 'print-lesson');
   await page.close();
 });
