@@ -100,7 +100,7 @@ test(`at most ${MAX_TAB_STOPS} tab stops per widget, and "skip past this widget"
   assert.deepEqual(problems, []);
 });
 
-test('at 390 px: tap targets of 24 px or more, display math never clipped', async () => {
+test('at 390 px: tap targets of 24 px or more, display math never clipped nor scrolled', async () => {
   const { page, problems } = await openLesson(PHONE);
   const small = await page.evaluate((tags) => tags.flatMap((tag) => {
     const root = document.querySelector(tag).shadowRoot;
@@ -115,6 +115,11 @@ test('at 390 px: tap targets of 24 px or more, display math never clipped', asyn
   const clipped = await page.evaluate(() => [...document.querySelectorAll('.math-display')]
     .filter((box) => box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'auto')
     .map((box) => box.textContent.slice(0, 40)));
+  // Every formula of the lesson fits a phone's width: none needs sideways scrolling (issue 22).
+  const scrolled = await page.evaluate(() => [...document.querySelectorAll('.math-display')]
+    .filter((box) => box.scrollWidth > box.clientWidth + 1)
+    .map((box) => `${box.textContent.slice(0, 40)}: ${box.scrollWidth} px in ${box.clientWidth}`));
+  assert.deepEqual(scrolled, []);
   await screenshot(page, 'lesson-390');
   assert.deepEqual(small.slice(0, 20), [], `${small.length} targets under 24 px`);
   assert.deepEqual(clipped, []);
