@@ -120,6 +120,11 @@ test('at 390 px: tap targets of 24 px or more, display math never clipped nor sc
     .filter((box) => box.scrollWidth > box.clientWidth + 1)
     .map((box) => `${box.textContent.slice(0, 40)}: ${box.scrollWidth} px in ${box.clientWidth}`));
   assert.deepEqual(scrolled, []);
+  // Word-chip rows show every word: none scrolls sideways, and the last word is on screen.
+  const hiddenWords = await page.evaluate((tags) => tags.flatMap((tag) => [...document.querySelector(tag).shadowRoot.querySelectorAll('.ui-row-narrow')]
+    .filter((row) => row.scrollWidth > row.clientWidth + 1 || [...row.children].some((chip) => chip.getBoundingClientRect().right > row.getBoundingClientRect().right + 1))
+    .map((row) => `${tag} ${row.className}`)), WIDGET_TAGS);
+  assert.deepEqual(hiddenWords, []);
   await screenshot(page, 'lesson-390');
   assert.deepEqual(small.slice(0, 20), [], `${small.length} targets under 24 px`);
   assert.deepEqual(clipped, []);

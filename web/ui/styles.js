@@ -89,28 +89,22 @@ const components = `
 .ui-grid .ui-band-bar-v { position: absolute; right: 3px; top: 1px; bottom: 1px; width: 6px; height: auto; margin: 0; }
 .ui-dimmed .ui-cell:not(.ui-lit) { opacity: 0.28; }
 .ui-dimmed .ui-row-label:not(.ui-lit), .ui-dimmed .ui-col-label:not(.ui-lit) { color: var(--ui-muted); font-weight: 400; }
-.ui-grid tr.ui-selected .ui-row-label { font-weight: 700; text-decoration: underline; text-underline-offset: 3px; }
+/* The picked row's word underlined close under its letters (an offset in em, skipping
+   descenders), so in a compact grid the line never touches the word of the next row. */
+.ui-grid tr.ui-selected .ui-row-label { font-weight: 700; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 0.12em; text-decoration-skip-ink: auto; }
 .ui-grid tr.ui-selected .ui-cell { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset; }
 .ui-grid tr.ui-selected .ui-cell:first-of-type { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, 2px 0 0 0 var(--ui-ink) inset; }
 .ui-grid tr.ui-selected .ui-cell:last-child { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, -2px 0 0 0 var(--ui-ink) inset; }
 .ui-grid .ui-cell.ui-key { box-shadow: 0 0 0 3px var(--ui-ink) inset, 0 0 0 4px var(--ui-surface) inset; }
 .ui-grid .ui-cell[aria-invalid="true"] { box-shadow: 0 0 0 2px var(--ui-error) inset; }
-/* Phones: a row of choices (token chips) that would wrap to two or three lines stays one
-   line that scrolls sideways inside itself, with the same edge shadows as .ui-scroll as the
-   cue that more chips follow. The padding keeps the focus ring inside the scroll box. Wider,
+/* Phones: a row of choices (token chips) shows every word: tighter chips, wrapping to as few
+   lines as they need (a row that scrolled sideways hid the sentence's end, issue 22). Wider,
    the class does nothing. Empty message lines (a grid's error, a field's) reserve no height
    there: a refusal pushes the figure down by one line rather than every grid keeping a
    blank line for one. */
 @container (max-width: 34rem) {
-  .ui-row-narrow {
-    flex-wrap: nowrap; overflow-x: auto; overscroll-behavior-x: contain; padding: 5px 5px;
-    background:
-      linear-gradient(to right, var(--ui-surface) 30%, transparent) left / 2rem 100% no-repeat local,
-      linear-gradient(to left, var(--ui-surface) 30%, transparent) right / 2rem 100% no-repeat local,
-      radial-gradient(farthest-side at 0 50%, color-mix(in oklab, var(--ui-ink) 35%, transparent), transparent) left / 0.8rem 100% no-repeat scroll,
-      radial-gradient(farthest-side at 100% 50%, color-mix(in oklab, var(--ui-ink) 35%, transparent), transparent) right / 0.8rem 100% no-repeat scroll;
-  }
-  .ui-row-narrow > * { flex: none; }
+  .ui-row-narrow { flex-wrap: wrap; gap: 4px; }
+  .ui-row-narrow > * { flex: none; padding-left: 0.45em; padding-right: 0.45em; }
   .ui-error:empty { min-height: 0; margin: 0; }
 }
 /* A tall matrix on its side in a narrow container (MatrixGrid transposeWhenNarrow): the
