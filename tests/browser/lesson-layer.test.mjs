@@ -195,8 +195,9 @@ describe('layer at a glance', () => {
     await widget.locator('.map:not([hidden]) [data-part="wo"] td.ui-cell[data-row="4"][data-col="4"]').hover();
     assert.equal(await widget.locator('.readout').textContent(), 'WO, row 5 (head 2), column 5: 1.00');
 
-    // The numbers on the path (on demand) are the core's rows.
-    await widget.getByText('The numbers on this path').click();
+    // The walk through the picked head (on demand, before the map) is the core's rows: the
+    // query, the scores, softmax of them (the weights), the weighted sum (the output).
+    await widget.getByText('Step by step, one head for the picked word').click();
     const rows = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.number-row')].map((figure) =>
       [...figure.querySelectorAll('td.ui-cell')].map((td) => td.getAttribute('aria-label'))));
     const view = layer.forward(4);
@@ -204,7 +205,12 @@ describe('layer at a glance', () => {
     const rowOf = (m, start = 0, end = m.cols) => Array.from(m.data.subarray(t * m.cols + start, t * m.cols + end), (v) => formatNumber(v));
     // The weights are shown to 3 decimals, rounded together, so that what is written adds up to 1.
     const weightsShown = roundToSum(Array.from(view.weights[0].data.subarray(t * w.L, (t + 1) * w.L)), 3).map((v) => formatNumber(v, 3));
-    assert.deepEqual(rows, [rowOf(view.x), rowOf(view.queries, 0, 3), weightsShown, rowOf(view.headOutputs[0]), rowOf(view.output)]);
+    assert.deepEqual(rows, [rowOf(view.x), rowOf(view.queries, 0, 3), rowOf(view.scores[0]), weightsShown, rowOf(view.headOutputs[0]), rowOf(view.output)]);
+    // It comes before the map.
+    assert.equal(await widget.evaluate((host) => {
+      const walk = host.shadowRoot.querySelector('details.numbers');
+      return Boolean(walk.compareDocumentPosition(host.shadowRoot.querySelector('.map-host')) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }), true);
     assert.equal(weightsShown.reduce((sum, text) => sum + Number(text), 0).toFixed(3), '1.000');
     assert.deepEqual(problems, []);
     await page.close();
@@ -297,7 +303,7 @@ describe('layer at a glance', () => {
   test('accessible: axe finds nothing in light or dark, few tab stops, words in a live region', async () => {
     for (const [colorScheme, viewport] of [['light', undefined], ['dark', undefined], ['light', { width: 390, height: 844 }]]) {
       const { page, problems, widget } = await openWidget(viewport, { colorScheme });
-      await widget.getByText('The numbers on this path').click();
+      await widget.getByText('Step by step, one head for the picked word').click();
       await page.evaluate(axeSource);
       const results = await page.evaluate(() => window.axe.run(document.querySelector('mha-layer'), {
         runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },

@@ -162,3 +162,23 @@ test('switching h keeps the selected head where it still exists, and says what i
   assert.deepEqual([headAcrossSwitch(w, 4, 3, 1).head, headAcrossSwitch(w, 4, 3, 1).kind], [0, 'merged']);
   assert.equal(headAcrossSwitch(w, 4, 3, 4).kind, 'same');
 });
+
+test('the walk through one head: the core’s scores, and softmax of them is the core’s weights', async () => {
+  const engine = await loadTestEngine('simd');
+  const model = new LayerModel(engine, w);
+  try {
+    for (const h of w.headCounts) {
+      const view = model.forward(h);
+      assert.equal(view.scores.length, h);
+      view.scores.forEach((scores, i) => {
+        for (let t = 0; t < w.L; t++) {
+          const row = scores.data.subarray(t * w.L, (t + 1) * w.L);
+          const softmax = engine.softmax(row);
+          softmax.forEach((p, s) => assert.ok(Math.abs(p - view.weights[i].data[t * w.L + s]) < 1e-6, `h ${h} head ${i} token ${t}`));
+        }
+      });
+    }
+  } finally {
+    model.dispose();
+  }
+});

@@ -112,11 +112,13 @@ export class LayerWidget extends MhaWidget {
     this.mapHost.addEventListener('pointerleave', () => { this.readout.textContent = m.t('layer.hoverHint'); });
 
     this.numbers = this.#numbersPanel();
+    // The walk through one head for the picked word (query, scores, softmax, weighted sum)
+    // comes before the map: the map is that walk for every word and head at once.
     this.body.append(
       element('p', { className: 'try' }, m.nodes('layer.try', { h: mathText('h') })),
       controls,
-      this.mapHost,
       this.numbers.element,
+      this.mapHost,
     );
   }
 
@@ -354,6 +356,7 @@ export class LayerWidget extends MhaWidget {
     const rows = {
       x: row(m.t('layer.numbers.x'), { colLabels: w.featureNames.map((name) => m.featureName(name)) }),
       query: row(m.t('layer.numbers.query')),
+      scores: row(m.t('layer.numbers.scores'), { colLabels: w.tokens }),
       weights: row(m.t('layer.numbers.weights'), { scale: 'sequential', max: 1, colLabels: w.tokens, decimals: 3 }),
       output: row(m.t('layer.numbers.output')),
       result: row(m.t('layer.numbers.result')),
@@ -387,6 +390,8 @@ export class LayerWidget extends MhaWidget {
     const number = head.index + 1;
     set(rows.x, m.nodes('layer.numbers.xCaption', { x: mathText('x_t'), word }), slice(view.x));
     set(rows.query, m.nodes('layer.numbers.queryCaption', { q: mathText('q'), word, number, columns: columns(head), Q: mathText('Q') }), slice(view.queries, head.start, head.end));
+    // The scores are the core's own (Q_i K_i^T / sqrt(d_k)), before softmax turns them into weights.
+    set(rows.scores, m.nodes('layer.numbers.scoresCaption', { word, number, score: mathText(`q·k/√${view.dK}`) }), slice(view.scores[state.head]));
     rows.weights.grid.element.style.setProperty('--ui-hue', headColour(head));
     // Three decimals, rounded together (largest remainder): the numbers shown add up to 1 as
     // the weights do, each within 0.001 of the core's.

@@ -119,6 +119,7 @@ export class LayerModel {
       queries: plain(result.queries),
       keys: plain(result.keys),
       values: plain(result.values),
+      scores: result.heads.map((head) => plain(head.scores)),
       weights: result.heads.map((head) => plain(head.weights)),
       headOutputs: result.heads.map((head) => plain(head.output)),
       concat: plain(result.concat),
