@@ -208,11 +208,14 @@ export function sentenceReading(w, read) {
   return { who: answer(v.whoTie, v.whoAnswer, s, subjects), what: answer(v.whatTie, v.whatAnswer, c, complements) };
 }
 
-// What the widget shows of one read: the counts (ties apart) and the variants.
-const readerCounts = (read) => ({
-  subjectCorrect: read.subjectCorrect, complementCorrect: read.complementCorrect,
-  subjectTies: read.subjectTies, complementTies: read.complementTies, total: read.total, variants: read.variants,
-});
+/** One answer of sentenceReading as the page writes it: “editor” ✗, “it” ✓, “a” = “b” =. */
+export function heardText({ words, right }) {
+  return `${words.map((word) => `“${word}”`).join(' = ')} ${right === null ? '=' : right ? '✓' : '✗'}`;
+}
+
+// What the widget shows of one read: the counts (ties apart) and the variants, without the
+// heads and weights the read also carries.
+const readerCounts = ({ heads, weights, ...counts }) => counts;
 
 /**
  * A share of the budget as words: "47%", "0.3%" (with "< 1%") below one percent, so a

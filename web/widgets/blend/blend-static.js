@@ -5,7 +5,7 @@
 // starting state).
 import { headClass } from '../shared/world.js';
 import { escapeHtml, figureFromState, figureMessages, messageHtml, rawHtml, staticFigure, svgBudgetBar, svgImage, svgText } from '../shared/static-figure.js';
-import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState } from './blend-model.js';
+import { BlendModel, defaultBlendState, describeShare, heardText, sanitizeBlendState } from './blend-model.js';
 
 export function renderStaticFigure(attributes, { engine, world, locale }) {
   const m = figureMessages(attributes, locale);
@@ -53,7 +53,7 @@ function figure(model, view, m) {
   const undo = alt.meaningful ? html(alt.exhaustive ? 'undoFarthest' : 'undoOther', moved)
     : alt.exhaustive && !alt.found ? html('undoNone') : null;
   // The page's own sentence as each reader hears it (✓ right, ✗ wrong, = a tie).
-  const heard = ({ words, right }) => strong(`${words.map((x) => `“${x}”`).join(' = ')} ${right === null ? '=' : right ? '✓' : '✗'}`);
+  const heard = (answer) => strong(heardText(answer));
   const sentence = html('sentence', {
     said, oneWho: heard(view.sentence.one.who), oneWhat: heard(view.sentence.one.what),
     twoWho: heard(view.sentence.two.who), twoWhat: heard(view.sentence.two.what),
