@@ -40,9 +40,13 @@ async function openSplit(viewport, { hash = '', lesson = false, colorScheme = 'l
   // Reduced motion: the strips' lengths are measured at once, not mid-transition.
   await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
   await page.goto(server.url + (lesson ? '' : 'embed.html?widget=head-splitting') + hash);
-  const widget = page.locator('mha-head-splitting[ready]');
+  // The lesson shows the widget twice: its counts where it counts (the first), its rank
+  // panel where the prose introduces rank (state-key="rank").
+  const widget = page.locator('mha-head-splitting[ready]').first();
   await widget.waitFor();
-  return { page, problems, widget };
+  const rank = lesson ? page.locator('mha-head-splitting[state-key="rank"][ready]') : widget;
+  await rank.waitFor();
+  return { page, problems, widget, rank };
 }
 
 function screenshot(widget, name) {
@@ -341,7 +345,7 @@ describe('head-splitting widget', () => {
   });
 
   test('1280 x 800: the blocks stay in view while d_model, h and L are used; 390 px stacked; screenshots', async () => {
-    const { page, problems, widget } = await openSplit({ width: 1280, height: 800 }, { lesson: true });
+    const { page, problems, widget, rank } = await openSplit({ width: 1280, height: 800 }, { lesson: true });
     const inView = (selector) => widget.evaluate((host, selector) => {
       const box = host.shadowRoot.querySelector(selector).getBoundingClientRect();
       return box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
@@ -364,12 +368,20 @@ describe('head-splitting widget', () => {
       }
     }
     assert.ok(checked.length >= 4, `checked ${checked.join(', ')}`);
-    // The rank panel's controls sit beside its chart.
-    await page.keyboard.press('Tab'); // on to the rank panel's menus
-    for (let i = 0; i < 5 && !(await widget.evaluate((host) => host.shadowRoot.activeElement?.getAttribute('aria-label') === 'Rank panel: head')); i++) {
+    // The rank panel (its own widget on the lesson page, where the prose introduces rank):
+    // its controls sit beside its chart, and nothing of the counts is shown there.
+    await rank.evaluate((host) => host.shadowRoot.querySelector('.skip-widget').focus());
+    for (let i = 0; i < 6 && !(await rank.evaluate((host) => host.shadowRoot.activeElement?.getAttribute('aria-label') === 'Rank panel: head')); i++) {
       await page.keyboard.press('Tab');
     }
-    assert.equal(await inView('.spectrum-svg'), true, 'the chart is in view with the head menu');
+    assert.equal(await rank.evaluate((host) => host.shadowRoot.activeElement?.getAttribute('aria-label')), 'Rank panel: head');
+    assert.equal(await rank.evaluate((host) => {
+      const box = host.shadowRoot.querySelector('.spectrum-svg').getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight;
+    }), true, 'the chart is in view with the head menu');
+    assert.deepEqual(await rank.evaluate((host) => ['.blocks-panel', '.cost-layout .controls', '.try'].map((s) => host.shadowRoot.querySelector(s).getClientRects().length)), [0, 0, 0]);
+    assert.equal(await widget.evaluate((host) => host.shadowRoot.querySelector('.spectrum-svg').getClientRects().length), 0, 'the counts widget leaves the rank to the other');
+    await screenshot(rank, 'head-splitting-rank-1280');
     await widget.evaluate((host) => host.scrollIntoView());
     await screenshot(widget, 'head-splitting-1280');
     assert.deepEqual(problems, []);
@@ -383,18 +395,18 @@ describe('head-splitting widget', () => {
     const phone = await openSplit({ width: 390, height: 844 }, { lesson: true });
     const sideways = await phone.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
-    // Stacked: the controls above the blocks they change. On a phone the three parts show
-    // one at a time (the "Show" switch): the areas first, the rank panel when chosen.
-    const top = (s) => phone.widget.evaluate((host, s) => {
+    // Stacked: the controls above the blocks they change, and in the rank widget its menus
+    // above its chart. Each of the lesson's two widgets shows its own panels, so neither has
+    // the phone's "Show" switch (the embed page's whole widget has it, tested below).
+    const topIn = (host, s) => host.evaluate((host, s) => {
       const el = host.shadowRoot.querySelector(s);
       return el.getClientRects().length ? el.getBoundingClientRect().top : null;
     }, s);
-    assert.ok(await top('.cost-layout .controls') < await top('.blocks-panel'));
-    assert.equal(await top('.spectrum-svg'), null, 'the rank panel waits for its turn');
-    await phone.widget.locator('.narrow-switch [role="radio"]', { hasText: 'Rank' }).click();
-    assert.equal(await top('.blocks-panel'), null, 'the areas step aside for the rank panel');
-    assert.ok(await top('.spectrum-controls') < await top('.spectrum-svg'));
-    await phone.widget.locator('.narrow-switch [role="radio"]', { hasText: 'Areas' }).click();
+    assert.ok(await topIn(phone.widget, '.cost-layout .controls') < await topIn(phone.widget, '.blocks-panel'));
+    assert.ok(await topIn(phone.rank, '.spectrum-controls') < await topIn(phone.rank, '.spectrum-svg'));
+    assert.equal(await topIn(phone.widget, '.narrow-switch'), null);
+    assert.equal(await topIn(phone.rank, '.narrow-switch'), null);
+    await screenshot(phone.rank, 'head-splitting-rank-390');
     const height = (await phone.widget.boundingBox()).height;
     console.log(`head-splitting at 390 px: ${Math.round(height)} px = ${(height / 844).toFixed(2)} screens`);
     await screenshot(phone.widget, 'head-splitting-390');
@@ -478,6 +490,18 @@ describe('head-splitting widget', () => {
     assert.deepEqual(await shownLabels(widget), expectedLabels({ dModel: 512, heads: 8, seqLen: 64 }));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page scrolls sideways by ${overflow}px`);
+    // The whole widget on a phone shows its parts one at a time (the "Show" switch): the
+    // areas first, the rank panel when chosen.
+    const top = (s) => widget.evaluate((host, s) => {
+      const el = host.shadowRoot.querySelector(s);
+      return el.getClientRects().length ? el.getBoundingClientRect().top : null;
+    }, s);
+    assert.ok(await top('.cost-layout .controls') < await top('.blocks-panel'));
+    assert.equal(await top('.spectrum-svg'), null, 'the rank panel waits for its turn');
+    await widget.locator('.narrow-switch [role="radio"]', { hasText: 'Rank' }).click();
+    assert.equal(await top('.blocks-panel'), null, 'the areas step aside for the rank panel');
+    assert.ok(await top('.spectrum-controls') < await top('.spectrum-svg'));
+    await widget.locator('.narrow-switch [role="radio"]', { hasText: 'Areas' }).click();
     await screenshot(widget, 'head-splitting-320');
     assert.deepEqual(problems, []);
   });

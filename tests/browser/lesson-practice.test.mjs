@@ -44,7 +44,10 @@ async function openLesson(viewport, { blockStorage = false } = {}) {
   return { page, problems };
 }
 
-const block = (page, idea) => page.locator(`mha-practice[idea="${idea}"]`);
+// An idea's block; the lesson puts two ideas' predictions in a block of their own before the
+// widget (kinds="predict", open from the start), the rest in the block after it.
+const block = (page, idea) => page.locator(`mha-practice[idea="${idea}"]:not([kinds="predict"])`);
+const predictBlock = (page, idea) => page.locator(`mha-practice[idea="${idea}"][kinds="predict"]`);
 const problem = (page, id) => page.locator(`mha-practice fieldset[data-problem="${id}"]`);
 const feedback = (page, id) => problem(page, id).locator('p.feedback');
 
@@ -122,7 +125,7 @@ test('by mouse: each kind failed and solved, the reason shown is the core’s', 
   await openBlockByMouse(page, 'same-arithmetic');
   await problem(page, 'dk-16').getByRole('button', { name: 'Check my widget' }).click();
   assert.match(await waitFeedback(page, 'dk-16', WRONG), /Your 8 heads are 64 wide/);
-  const split = page.locator('mha-head-splitting');
+  const split = page.locator('mha-head-splitting[panels~="counts"]');
   await split.getByRole('combobox', { name: 'Number of heads h', exact: true }).selectOption('32');
   // The old reason quoted the old state: the block says the widget has changed since.
   await problem(page, 'dk-16').locator('p.stale').waitFor();
@@ -219,9 +222,9 @@ test('by keyboard: each kind failed and solved with keys alone', async () => {
   await page.keyboard.press('Enter');
   assert.equal(await waitFeedback(page, 'rank-bound', RIGHT), RIGHT + shownText(checkers.checkNumber(problemById('rank-bound'), '3').reason));
 
-  // Predict by keyboard: the W_O widget is set to W_O = I, u = e_1 + e_4.
-  await focusSummary('wo');
-  await page.keyboard.press('Enter');
+  // Predict by keyboard: the W_O widget is set to W_O = I, u = e_1 + e_4. The prediction
+  // stands before the widget, in a block that is open from the start.
+  assert.equal(await predictBlock(page, 'wo').locator('details.practice').evaluate((el) => el.open), true);
   const heard = problemById('wo-heard');
   const outcome = checkers.outcome(heard);
   const wradios = problem(page, 'wo-heard').getByRole('radio');
@@ -381,7 +384,7 @@ test('storage blocked: answers work in memory, with a visible notice in every bl
   assert.ok(await page.locator('mha-practice:not([idea]) p.notice').isVisible());
   await problem(page, 'wo-slices').getByText(shownText(option('wo-slices', 'slice').text)).click();
   await problem(page, 'wo-slices').getByRole('button', { name: 'Check' }).click();
-  assert.equal(await block(page, 'wo').locator('summary.practice-summary').textContent(), 'Practice: 3 problems, 1 done');
+  assert.equal(await block(page, 'wo').locator('summary.practice-summary').textContent(), 'Practice: 2 problems, 1 done');
   assert.deepEqual(problems, []);
 });
 
@@ -391,6 +394,11 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
     const box = await block(phone.page, idea.id).boundingBox();
     assert.ok(box.height <= 70, `${idea.id}: ${box.height} px closed`);
     assert.match(await block(phone.page, idea.id).locator('summary.practice-summary').textContent(), /^Practice: \d problems, 0 done$/);
+  }
+  // The two blocks of predictions before their widgets are open, one problem each.
+  for (const idea of ['same-arithmetic', 'wo']) {
+    assert.equal(await predictBlock(phone.page, idea).locator('summary.practice-summary').textContent(), 'Predict first: 1 problem, 0 done');
+    assert.equal(await predictBlock(phone.page, idea).locator('details.practice').evaluate((el) => el.open), true, idea);
   }
   const copyBox = await phone.page.locator('mha-practice:not([idea])').boundingBox();
   assert.ok(copyBox.height <= 70, `the copy panel: ${copyBox.height} px closed`);
@@ -430,6 +438,23 @@ test('every problem of the data is on the lesson page under its idea', async () 
   const { page } = await openLesson({ width: 1100, height: 800 });
   const shown = await page.evaluate(() => [...document.querySelectorAll('mha-practice[idea]')].flatMap((host) => [...host.shadowRoot.querySelectorAll('fieldset')].map((f) => `${host.getAttribute('idea')}/${f.dataset.problem}`)));
   assert.deepEqual(shown.sort(), PROBLEMS.map((p) => `${p.idea}/${p.id}`).sort());
+  // Each problem carries its number within its idea, whichever block of the idea shows it.
+  const numbers = await page.evaluate(() => [...document.querySelectorAll('mha-practice[idea]')].flatMap((host) => [...host.shadowRoot.querySelectorAll('fieldset')].map((f) => [f.dataset.problem, f.querySelector('legend').textContent.split('.')[0]])));
+  for (const [id, number] of numbers) {
+    const { idea } = problemById(id);
+    assert.equal(Number(number), PROBLEMS.filter((p) => p.idea === idea).findIndex((p) => p.id === id) + 1, id);
+  }
+  // Predict, then see: a prediction whose widget is in its section stands before that widget
+  // (the layer's, at the top of the page, comes before every section); a task about a panel
+  // is checked on the widget that shows that panel.
+  const order = await page.evaluate(() => {
+    const all = [...document.querySelectorAll('mha-practice[kinds="predict"], mha-head-splitting, mha-wo-mixing')];
+    return all.map((el) => `${el.localName}${el.getAttribute('kinds') ? `:${el.getAttribute('idea')}` : ''}${el.getAttribute('panels') ? `[${el.getAttribute('panels')}]` : ''}`);
+  });
+  assert.deepEqual(order, ['mha-practice:same-arithmetic', 'mha-head-splitting[controls counts configurations]', 'mha-head-splitting[spectrum]', 'mha-practice:wo', 'mha-wo-mixing']);
+  await block(page, 'rank-price').locator('summary.practice-summary').click();
+  await problem(page, 'rank-fewer').getByRole('button', { name: 'Go to the widget' }).click();
+  await page.waitForFunction(() => document.activeElement?.getAttribute('state-key') === 'rank');
 });
 
 test('a saved copy with one bad part: the rest comes back, the notice names the part and gives the copy kept aside', async () => {

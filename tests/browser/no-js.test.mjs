@@ -15,7 +15,7 @@ import { STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
 import { THE_WORLD, createWorldModel } from '../../web/widgets/shared/world.js';
 import { formatCount, formatNumber, formatPercent } from '../../web/widgets/shared/format.js';
 import { PracticeCheckers } from '../../web/widgets/practice/checkers.js';
-import { IDEAS, fillReason, problemsFor, shownText } from '../../web/widgets/practice/practice-data.js';
+import { IDEAS, blockProblems, fillReason, parseKinds, shownText } from '../../web/widgets/practice/practice-data.js';
 import { WIDGET_STARTS } from '../../web/widgets/practice/widget-states.js';
 import { BlendModel, defaultBlendState } from '../../web/widgets/blend/blend-model.js';
 import { LayerModel, defaultLayerState, pathSentence } from '../../web/widgets/layer/layer-model.js';
@@ -47,19 +47,22 @@ async function noJsPage(options = {}) {
 
 /** The text of each static figure's parts, keyed by widget name. */
 async function figureTexts(page) {
+  // A widget the lesson shows twice, cut into panels (head splitting: its counts, then its
+  // rank panel), has two figures: their parts are taken together, the first's caption.
   return page.evaluate((widgets) => Object.fromEntries(widgets.map(({ name, tag }) => {
-    const figure = document.querySelector(`${tag} > figure[data-static-figure="${name}"]`);
-    if (!figure) return [name, null];
-    const text = (selector) => [...figure.querySelectorAll(selector)].map((el) => el.textContent);
+    const all = [...document.querySelectorAll(`${tag} > figure[data-static-figure="${name}"]`)];
+    if (all.length === 0) return [name, null];
+    const text = (selector) => all.flatMap((figure) => [...figure.querySelectorAll(selector)]).map((el) => el.textContent);
+    const each = (selector) => all.flatMap((figure) => [...figure.querySelectorAll(selector)]);
     return [name, {
-      caption: figure.querySelector('figcaption').textContent,
+      caption: all[0].querySelector('figcaption').textContent,
       items: text('.mha-static-readouts li'),
       readouts: text('.mha-static-readouts').join(' '),
-      rows: [...figure.querySelectorAll('tbody tr')].map((tr) => [...tr.children].map((cell) => cell.textContent)),
-      images: [...figure.querySelectorAll('svg[role="img"]')].map((svg) => svg.getAttribute('aria-label')),
-      note: figure.querySelector('.mha-static-note')?.textContent,
-      controls: figure.querySelectorAll('button, input, select, textarea').length,
-      height: figure.getBoundingClientRect().height,
+      rows: each('tbody tr').map((tr) => [...tr.children].map((cell) => cell.textContent)),
+      images: each('svg[role="img"]').map((svg) => svg.getAttribute('aria-label')),
+      note: all[0].querySelector('.mha-static-note')?.textContent,
+      controls: each('button, input, select, textarea').length,
+      height: all.reduce((sum, figure) => sum + figure.getBoundingClientRect().height, 0),
     }];
   })), STATIC);
 }
@@ -226,14 +229,17 @@ test('JavaScript off: every practice block shows its questions, and each answer 
   const { page, context } = await noJsPage();
   const checkers = new PracticeCheckers(engine);
   try {
-    const ideas = await page.locator('mha-practice[idea]').evaluateAll((els) => els.map((el) => el.getAttribute('idea')));
-    assert.deepEqual([...ideas].sort(), IDEAS.map((idea) => idea.id).sort(), 'a block under every idea of the lesson');
+    const blocks = await page.locator('mha-practice[idea]').evaluateAll((els) => els.map((el) => [el.getAttribute('idea'), el.getAttribute('kinds')]));
+    assert.deepEqual([...new Set(blocks.map(([idea]) => idea))].sort(), IDEAS.map((idea) => idea.id).sort(), 'a block under every idea of the lesson');
     let figuresChecked = 0;
-    for (const idea of ideas) {
-      const problems = problemsFor(idea);
-      const block = page.locator(`mha-practice[idea="${idea}"] > details[data-static-figure="practice"]`);
+    for (const [idea, kinds] of blocks) {
+      // A block of predictions (kinds="predict", before its widget) or of the idea's other kinds.
+      const problems = blockProblems(idea, parseKinds(kinds).kinds).map(({ problem }) => problem);
+      const selector = kinds ? `mha-practice[idea="${idea}"][kinds="${kinds}"]` : `mha-practice[idea="${idea}"]`;
+      const block = page.locator(`${selector} > details[data-static-figure="practice"]`);
       assert.equal(await block.count(), 1, `${idea}: no static practice`);
-      assert.match(squash(await block.locator(':scope > summary').textContent()), new RegExp(`^Practice: ${problems.length} problems: `));
+      const summary = kinds === 'predict' ? `Predict first: ${problems.length} problem${problems.length === 1 ? '' : 's'}: ` : `Practice: ${problems.length} problems: `;
+      assert.ok(squash(await block.locator(':scope > summary').textContent()).startsWith(summary), `${idea} ${kinds}: ${summary}`);
       assert.equal(await block.locator('button, input, select, textarea').count(), 0, `${idea}: no form controls`);
       // One line until opened, as the live block; the disclosure needs no JavaScript.
       const prompts = block.locator('.mha-static-prompt');
@@ -262,7 +268,7 @@ test('JavaScript off: every practice block shows its questions, and each answer 
     // The copy panel (no idea): one line saying that progress needs JavaScript.
     const copy = page.locator('mha-practice:not([idea]) > p.mha-static-note');
     assert.match(await copy.textContent(), /progress is kept only with JavaScript/);
-    await page.locator('mha-practice[idea="same-arithmetic"]').screenshot({ path: `${SCREENSHOT_DIR}/no-js-practice.png` });
+    await page.locator('mha-practice[idea="same-arithmetic"]:not([kinds="predict"])').screenshot({ path: `${SCREENSHOT_DIR}/no-js-practice.png` });
   } finally {
     checkers.dispose();
     await context.close();
@@ -360,7 +366,7 @@ test('phones: with JavaScript off the page is no longer than with the live widge
   await context.close();
   const live = await session.browser.newPage({ viewport });
   await live.goto(session.server.url);
-  for (const { tag } of STATIC) await live.locator(`${tag}[ready]`).waitFor();
+  for (const { tag } of STATIC) await live.locator(`${tag}[ready]`).first().waitFor();
   // The training figure shows a finished comparison, which the live widget shows only once
   // it has trained (untrained it is its controls and empty charts): it is measured after the
   // lesson's starting run, as a learner reading on sees it.

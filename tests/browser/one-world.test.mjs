@@ -16,7 +16,7 @@ for (const scheme of ['light', 'dark']) {
     const { page, problems } = await newWatchedPage(session.browser, { width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(session.server.url);
-    for (const tag of WIDGET_TAGS) await page.locator(`${tag}[ready]`).waitFor();
+    for (const tag of WIDGET_TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
     const expected = Object.fromEntries(w.heads.map((h) => [h.id, (scheme === 'dark' ? h.colourDark : h.colour).toLowerCase()]));
     const seen = await page.evaluate(({ tags, ids }) => {
       const toHex = (colour) => {
@@ -51,16 +51,16 @@ for (const scheme of ['light', 'dark']) {
 test('every widget shows the world’s sentence and its heads’ names, and nothing of the old toy worlds', async () => {
   const { page, problems } = await newWatchedPage(session.browser, { width: 1280, height: 800 });
   await page.goto(session.server.url);
-  for (const tag of WIDGET_TAGS) await page.locator(`${tag}[ready]`).waitFor();
+  for (const tag of WIDGET_TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   for (const tag of WIDGET_TAGS) {
-    const text = await page.locator(tag).evaluate((el) => el.shadowRoot.textContent);
+    const text = await page.locator(tag).evaluateAll((els) => els.map((el) => el.shadowRoot.textContent).join(' '));
     for (const word of FOREIGN) assert.ok(!text.includes(word), `${tag} still shows “${word}”`);
     if (tag === 'mha-head-splitting') continue; // its counts use the large shapes; its rank panel names heads
     if (tag === 'mha-training') continue; // it trains on the core's synthetic token sequences, not on a sentence
     assert.ok(text.includes('said'), `${tag} does not show the world's query word`);
   }
   for (const tag of ['mha-layer', 'mha-wo-mixing', 'mha-heads-questions', 'mha-head-splitting']) {
-    const text = await page.locator(tag).evaluate((el) => el.shadowRoot.textContent);
+    const text = await page.locator(tag).evaluateAll((els) => els.map((el) => el.shadowRoot.textContent).join(' '));
     for (const head of w.heads) assert.ok(text.includes(head.name), `${tag} does not name “${head.name}”`);
   }
   const footer = await page.locator('#engine-status').textContent();

@@ -220,6 +220,8 @@ const germanProblems = (texts) => texts.flatMap((text) => {
   return [...(found.length ? [`English (${found.join(', ')}): ${text.slice(0, 160)}`] : []), ...(hasDecimalPoint(text) ? [`decimal point: ${text.slice(0, 160)}`] : [])];
 });
 
+const escapeForHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
 test('German static figures (a German build, and lang="de" on one element): no English UI word, decimal commas', async () => {
   const { addStaticFigures } = await import('../../scripts/lib/lesson-plugin.mjs');
   const { WIDGETS } = await import('../../web/widgets/registry.js');
@@ -237,8 +239,14 @@ test('German static figures (a German build, and lang="de" on one element): no E
   const note = messagesFor('de').t('staticFigure.note');
   assert.equal(german.split(note).length - 1, Object.keys(WIDGETS).length + 2, 'every figure has the German note');
   assert.ok(!german.includes('Static figure:'));
-  // The lesson's problems stay English, marked so: their prompts are there, as lang="en".
-  assert.match(german, /<p class="mha-static-prompt" lang="en">/);
+  // The problems are in German too (practice.de.json), with the core's figures in German:
+  // no part of them is marked English any more.
+  const de = JSON.parse(readFileSync(new URL('../../lessons/multiple-heads/practice.de.json', import.meta.url), 'utf8'));
+  assert.ok(german.includes(escapeForHtml(de.problems['dk-768'].prompt.split('d_')[0])), 'a German prompt is there');
+  assert.ok(!/<[^>]+ lang="en"/.test(german), 'nothing in the German figures is marked English');
+  const predictions = await addStaticFigures('<mha-practice idea="wo" kinds="predict"></mha-practice>', { locale: 'de' });
+  assert.match(predictions, /Erst vorhersagen: 1 Aufgabe/);
+  assert.match(predictions, /<li value="2">/, 'the prediction keeps its number within the idea');
   // One element's lang wins over the build's language, both ways.
   const mixed = await addStaticFigures('<mha-blend lang="de"></mha-blend><mha-layer></mha-layer>');
   assert.equal(mixed.split(note).length - 1, 1);

@@ -18,11 +18,23 @@ export function renderStaticFigure(attributes, { engine, locale }) {
     start: startingState(config),
     sanitize: (raw) => sanitizeSplitState(raw, config),
     createModel: () => new SplitModels(engine, config),
-    draw: (models, state) => figure(models.compute(state), state, m),
+    draw: (models, state) => figure(models.compute(state), state, m, shownParts(attributes?.panels)),
   });
 }
 
-function figure(view, state, m) {
+/**
+ * What the figure shows for the widget's panels="…": the counts (for the controls, counts
+ * or configurations panels), the rank (for spectrum), or both (no attribute, or names the
+ * widget does not know: the live widget then shows every panel too).
+ */
+function shownParts(panels) {
+  const names = String(panels ?? '').split(/[\s,]+/).filter(Boolean);
+  const counts = names.some((name) => ['controls', 'counts', 'configurations'].includes(name));
+  const rank = names.includes('spectrum');
+  return counts || rank ? { counts, rank } : { counts: true, rank: true };
+}
+
+function figure(view, state, m, parts) {
   const { table, spectrum } = view;
   const L = state.seqLen;
   const t = (key, params) => m.t(`staticFigure.headSplitting.${key}`, params);
@@ -63,11 +75,12 @@ function figure(view, state, m) {
     nonZero: rawHtml(`<strong>${spectrum.nonZero}</strong>`),
     values: values.join(t('valueSeparator')) + (spectrum.values.length > values.length ? `${t('valueSeparator')}…` : ''),
   })}</p>`;
+  if (!parts.counts) return staticFigure({ name: 'head-splitting', title: t('titleRank'), caption: html('captionRank'), body: rank, m });
   return staticFigure({
     name: 'head-splitting',
     title: t('title'),
     caption: same ? html('captionSame', { attention: m.count(table[0].counts.attention) }) : html('captionCounts'),
-    body: svg + counts + rank,
+    body: svg + counts + (parts.rank ? rank : ''),
     m,
   });
 }

@@ -124,7 +124,8 @@ export class HeadSplittingWidget extends MhaWidget {
       ],
     });
     this.body.append(
-      element('p', { className: 'try' }, [
+      // The "try" line is about the blocks: it goes where they go (panels="spectrum" hides both).
+      element('p', { className: 'try', dataset: { panel: 'counts' } }, [
         ...m.nodes('headSplitting.try', { h: mathText('h'), L: mathText('L'), h2: mathText('h') }),
         ' ', layerLink('attend', undefined, m),
       ]),

@@ -23,6 +23,9 @@ export function renderStaticFigure(attributes, { engine, world, locale }) {
   });
 }
 
+/** About how wide a line of text is in the figure's font (its average glyph, 0.58 em). */
+const textWidth = (text, size) => Math.ceil(text.length * size * 0.58);
+
 /** The largest |value| of a matrix (the scale of its diverging grid). */
 const largest = (m) => m.data.reduce((a, v) => Math.max(a, Math.abs(v)), 0) || 1;
 
@@ -44,13 +47,17 @@ function figure(w, view, state, m) {
     x += m.cols * CELL + GAP;
   };
   matrix(t('x'), view.x, { outlineRow: state.token });
+  // Each head's map is labelled with its number, shape and name (on paper the legend below
+  // is far from the small grids); the column is as wide as its longest label.
   view.weights.forEach((weights, i) => {
     const head = view.heads[i];
-    place(t('head', { number: String(i + 1) }), `${weights.rows} × ${weights.cols}`, (gx, gy) => svgGrid({
+    const title = `${t('head', { number: String(i + 1) })} · ${weights.rows} × ${weights.cols}`;
+    const name = m.headName(head).replace(/\u00ad/g, '');
+    place(title, name, (gx, gy) => svgGrid({
       x: gx, y: gy, rows: weights.rows, cols: weights.cols, data: weights.data, cell: CELL, headClass: headClass(head),
       outlineRow: i === state.head ? state.token : null,
     }));
-    x += weights.cols * CELL + GAP;
+    x += Math.max(weights.cols * CELL, textWidth(title, 11), textWidth(name, 10)) + GAP;
   });
   width = x - GAP;
   x = 0;

@@ -11,28 +11,36 @@
 //   claimImpossible(problem, state) the learner says "it cannot be done"
 import { BlendModel } from '../blend/blend-model.js';
 import { SplitModels, splitConfig } from '../head-splitting/head-splitting-model.js';
-import { WoMixingModel, woMixingConfig, heardHeads, presetValues, directionValues, listWords } from '../wo-mixing/wo-mixing-model.js';
+import { WoMixingModel, woMixingConfig, heardHeads, presetValues, directionValues } from '../wo-mixing/wo-mixing-model.js';
 import { HeadsQuestionsModel, strongestKeys } from '../heads-questions/heads-questions-model.js';
 import { LayerModel } from '../layer/layer-model.js';
 import { THE_WORLD, headsAt } from '../shared/world.js';
 import { formatCount, formatNumber } from '../shared/format.js';
 import { parseNumber } from '../shared/parse-number.js';
+import { messagesFor } from '../shared/i18n.js';
 import { fillReason } from './practice-data.js';
 
-// UI strings of this file (one table, for the message files).
-const TEXT = {
-  numberWhat: 'Your answer',
-  notImpossible: 'It can be done. ',
-  impossibleRight: 'Indeed it cannot be done. ',
-  quote: (word) => `“${word}”`,
-  tied: 'tied', untied: 'not tied',
-  noHead: 'no head',
-  setup: (parts) => parts.join(' and '),
-  directionOther: 'another u',
-  equally: (count) => `${count} words equally`,
-  allEqually: (count) => `all ${count} words equally`,
-  alike: 'equally',
-};
+// The words a checker writes into reasons (head names, "equally", "tied", lists, numbers), in
+// the learner's language: practice.checker.* of the message files, through a Messages object.
+function wordsIn(m) {
+  const t = (key, params) => m.t(`practice.checker.${key}`, params);
+  return {
+    m,
+    numberWhat: t('numberWhat'),
+    notImpossible: t('notImpossible'),
+    impossibleRight: t('impossibleRight'),
+    quote: (word) => m.t('common.quoted', { text: word }),
+    tied: t('tied'), untied: t('untied'),
+    noHead: t('noHead'),
+    directionOther: t('directionOther'),
+    setup: (parts) => m.list(parts),
+    equally: (count) => t('equally', { count }),
+    allEqually: (count) => t('allEqually', { count }),
+    someEqually: (words) => t('someEqually', { words }),
+    heardHead: (head, length) => t('heardHead', { head: m.headName(head), length }),
+    looksAt: (head, what) => t('looksAt', { head: m.headName(head), what }),
+  };
+}
 
 const w = THE_WORLD;
 const headIndex = (id) => {
@@ -45,24 +53,38 @@ const tokenIndex = (word) => {
   if (t < 0) throw new Error(`practice data: “${word}” is not a word of the sentence`);
   return t;
 };
-const number = (value) => formatNumber(value, 2);
-
 // What one row of the core's weights looks at, naming every word it holds equal (within
 // strongestKeys' 0.005), never one of them alone: “it”; “was” and “wrong” equally; 6 words
 // equally.
-function looksAt(row) {
+function looksAt(row, text) {
   const { keys, even } = strongestKeys(row);
-  if (even) return TEXT.allEqually(keys.length);
-  if (keys.length === 1) return TEXT.quote(w.tokens[keys[0]]);
-  if (keys.length > 3) return TEXT.equally(keys.length);
-  return `${listWords(keys.map((k) => TEXT.quote(w.tokens[k])))} ${TEXT.alike}`;
+  if (even) return text.allEqually(keys.length);
+  if (keys.length === 1) return text.quote(w.tokens[keys[0]]);
+  if (keys.length > 3) return text.equally(keys.length);
+  return text.someEqually(text.m.list(keys.map((k) => text.quote(w.tokens[k]))));
 }
 const same = (a, b) => a.length === b.length && a.every((v, k) => v === b[k]);
 
 export class PracticeCheckers {
-  constructor(engine) {
+  /**
+   * @param engine the attention core (engine.js)
+   * @param messages the learner's language (i18n.js Messages): the figures in reasons are
+   *   written in it ("0,66", "2.097.152", head names); English by default
+   */
+  constructor(engine, messages = messagesFor('en')) {
     this.engine = engine;
     this.cache = new Map();
+    this.text = wordsIn(messages);
+    this.locale = messages.locale;
+  }
+
+  /** A fraction with fixed decimals, in the learner's language. */
+  #number(value, decimals = 2) {
+    return formatNumber(value, decimals, this.locale);
+  }
+
+  #count(value) {
+    return formatCount(value, this.locale);
   }
 
   // The widgets' models, made on first use and kept for the page's life.
@@ -118,9 +140,9 @@ export class PracticeCheckers {
 
   /** A figure for a reason: counts grouped, fractions with 2 decimals, lists in words. */
   figure(value) {
-    if (Array.isArray(value)) return listWords(value.map((v) => this.figure(v)));
-    if (Number.isInteger(value)) return formatCount(value);
-    return formatNumber(value, Math.abs(value) < 0.1 ? 3 : 2);
+    if (Array.isArray(value)) return this.text.m.list(value.map((v) => this.figure(v)));
+    if (Number.isInteger(value)) return this.#count(value);
+    return this.#number(value, Math.abs(value) < 0.1 ? 3 : 2);
   }
 
   /** The figures of a number problem: {answer} and the problem's own named figures. */
@@ -136,10 +158,9 @@ export class PracticeCheckers {
    * Within the problem's tolerance (relative to the answer) the answer is right; near a
    * misstep's value, the reason names that misstep.
    */
-  checkNumber(problem, text, messages = null) {
-    // In the learner's language ("0,5" in German), with its messages; English by default.
-    const what = messages ? messages.t('practice.checker.numberWhat') : TEXT.numberWhat;
-    const parsed = parseNumber(text, { min: -1e12, max: 1e12, what, messages: messages ?? undefined });
+  checkNumber(problem, text) {
+    // In the learner's language ("0,5" in German), with the checkers' messages.
+    const parsed = parseNumber(text, { min: -1e12, max: 1e12, what: this.text.numberWhat, messages: this.text.m });
     if (!parsed.ok) return { status: 'invalid', message: parsed.message };
     const { value } = parsed;
     const answer = this.evaluate(problem.answer);
@@ -173,7 +194,7 @@ export class PracticeCheckers {
         let option = 'half';
         if (weight >= 0.8) option = 'subject';
         else if (keys.length > 2 || weight < 0.3) option = 'even';
-        return { option, figures: { subjectWeight: number(subject), complementWeight: number(complement), otherWeight: number(other) } };
+        return { option, figures: { subjectWeight: this.#number(subject), complementWeight: this.#number(complement), otherWeight: this.#number(other) } };
       }
       case 'exponentialRatio': {
         const from = this.evaluate({ exponentials: { dModel: see.dModel, heads: see.from, seqLen: see.seqLen } });
@@ -211,8 +232,8 @@ export class PracticeCheckers {
 
   heardWords(heads, lengths) {
     const heard = heardHeads(this.woConfig, heads, lengths);
-    if (heard.length === 0) return TEXT.noHead;
-    return listWords(heard.map((head) => `the ${head.name} (${number(lengths[head.index])})`));
+    if (heard.length === 0) return this.text.noHead;
+    return this.text.m.list(heard.map((head) => this.text.heardHead(head, this.#number(lengths[head.index]))));
   }
 
   // ---- widget tasks ---------------------------------------------------------------------
@@ -233,9 +254,9 @@ export class PracticeCheckers {
   claimImpossible(problem, state) {
     const checked = this.#goals[problem.goal].call(this, problem.params, state);
     if (problem.impossible) {
-      return { correct: true, reason: TEXT.impossibleRight + fillReason(problem.reasons.bound, checked.figures), figures: checked.figures };
+      return { correct: true, reason: this.text.impossibleRight + fillReason(problem.reasons.bound, checked.figures), figures: checked.figures };
     }
-    return { correct: false, reason: TEXT.notImpossible + fillReason(problem.reasons.possible, checked.figures), figures: checked.figures };
+    return { correct: false, reason: this.text.notImpossible + fillReason(problem.reasons.possible, checked.figures), figures: checked.figures };
   }
 
   #goals = {
@@ -260,10 +281,10 @@ export class PracticeCheckers {
       return {
         done: subject >= threshold && complement >= threshold,
         figures: {
-          subject: formatNumber(subject, 3), complement: formatNumber(complement, 3),
-          subjectWeight: number(b[w.subjectIndex]), complementWeight: number(b[w.complementIndex]),
-          otherWeight: number(1 - b[w.subjectIndex] - b[w.complementIndex]),
-          between: number(this.engine.cosineSimilarity(vs, vc)), bound: formatNumber(bound, 3),
+          subject: this.#number(subject, 3), complement: this.#number(complement, 3),
+          subjectWeight: this.#number(b[w.subjectIndex]), complementWeight: this.#number(b[w.complementIndex]),
+          otherWeight: this.#number(1 - b[w.subjectIndex] - b[w.complementIndex]),
+          between: this.#number(this.engine.cosineSimilarity(vs, vc)), bound: this.#number(bound, 3),
         },
       };
     },
@@ -277,7 +298,7 @@ export class PracticeCheckers {
         reason: done ? 'done' : 'notDone',
         figures: {
           subject: String(view.one.subjectCorrect), complement: String(view.one.complementCorrect), total: String(view.one.total),
-          subjectWeight: number(b[w.subjectIndex]), complementWeight: number(b[w.complementIndex]),
+          subjectWeight: this.#number(b[w.subjectIndex]), complementWeight: this.#number(b[w.complementIndex]),
         },
       };
     },
@@ -291,8 +312,8 @@ export class PracticeCheckers {
         reason: done ? 'done' : 'notDone',
         figures: {
           heads: String(main.config.numHeads), dK: String(main.config.dK), dModel: String(main.config.dModel), seqLen: String(main.config.seqLen),
-          scores: formatCount(main.counts.scores), oneScores: formatCount(one.counts.scores),
-          exponentials: formatCount(main.counts.exponentials), oneExponentials: formatCount(one.counts.exponentials),
+          scores: this.#count(main.counts.scores), oneScores: this.#count(one.counts.scores),
+          exponentials: this.#count(main.counts.exponentials), oneExponentials: this.#count(one.counts.exponentials),
         },
       };
     },
@@ -305,7 +326,7 @@ export class PracticeCheckers {
         done,
         reason: done ? 'done' : 'notDone',
         figures: {
-          head: spectrum.head.name, heads: String(state.spectrumHeads), nonZero: String(spectrum.nonZero), dK: String(spectrum.config.dK),
+          head: this.text.m.headName(spectrum.head), heads: String(state.spectrumHeads), nonZero: String(spectrum.nonZero), dK: String(spectrum.config.dK),
           previous: designed('previous'), gist: designed('gist'),
         },
       };
@@ -319,8 +340,8 @@ export class PracticeCheckers {
       const figures = { heard: this.heardWords(view.heads, view.withMixing.heads), identity: this.heardWords(identity.heads, identity.withMixing.heads) };
       const wrong = [];
       if (state.heads !== w.numHeads) wrong.push(`h = ${state.heads}`);
-      if (!same(state.u, u)) wrong.push(TEXT.directionOther);
-      if (wrong.length) return { done: false, reason: 'wrongSetup', figures: { ...figures, setup: TEXT.setup(wrong) } };
+      if (!same(state.u, u)) wrong.push(this.text.directionOther);
+      if (wrong.length) return { done: false, reason: 'wrongSetup', figures: { ...figures, setup: this.text.setup(wrong) } };
       const heard = heardHeads(config, view.heads, view.withMixing.heads).map((h) => h.members[0].id);
       const done = heard.length === 1 && heard[0] === head;
       return { done, reason: done ? 'done' : 'notDone', figures };
@@ -328,7 +349,7 @@ export class PracticeCheckers {
 
     tiedTo({ head, query }, state) {
       const view = this.heads.compute(state);
-      const answers = listWords(w.heads.map((h, i) => `${h.name} → ${looksAt(view.rows[i])}`));
+      const answers = this.text.m.list(w.heads.map((h, i) => this.text.looksAt(h, looksAt(view.rows[i], this.text))));
       const done = state.tied && state.head === headIndex(head) && state.query === tokenIndex(query);
       return { done, reason: done ? 'done' : 'notDone', figures: { answers } };
     },
@@ -345,7 +366,7 @@ export class PracticeCheckers {
       const difference = largest(view.weights, headIndex(a), headIndex(b));
       return {
         done: state.tied && difference > 0.01,
-        figures: { tied: state.tied ? TEXT.tied : TEXT.untied, difference: formatNumber(difference, 3), bound: formatNumber(bound, 3) },
+        figures: { tied: state.tied ? this.text.tied : this.text.untied, difference: this.#number(difference, 3), bound: this.#number(bound, 3) },
       };
     },
   };

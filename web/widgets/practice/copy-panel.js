@@ -6,7 +6,7 @@ import { element, setText } from '../shared/widget-base.js';
 import { messagesFor } from '../shared/i18n.js';
 import { MAX_FILE_BYTES } from '../shared/learner-copy.js';
 import { notation } from '../../ui/notation.js';
-import { IDEAS, PROBLEM_IDS, problemsFor } from './practice-data.js';
+import { IDEAS, PROBLEM_IDS, ideaTitle, practiceLanguage, problemsFor } from './practice-data.js';
 
 // UI strings of this file: practice.copy.* in the message files (lessons/multiple-heads/locales/),
 // in the language of the <mha-practice> element that shows the panel.
@@ -15,9 +15,10 @@ function textFor(m) {
   return {
     about: t('about'),
     total: (done, total) => t('total', { done, total }),
-    // An idea's title is the lesson's text: in its own lang where the UI is another language.
+    // An idea's title is the lesson's text: in the UI's language where translated, else
+    // English marked as such.
     idea: (title, done, total) => m.nodes('practice.copy.idea', {
-      title: m.locale === 'en' ? notation(title) : element('span', { lang: 'en' }, notation(title)), done, total,
+      title: practiceLanguage(m.locale) === m.locale ? notation(title) : element('span', { lang: practiceLanguage(m.locale) }, notation(title)), done, total,
     }),
     left: (numbers) => t('left', { count: numbers.length, numbers: numbers.join(', ') }),
     export: t('export'),
@@ -87,7 +88,7 @@ export function copyPanel(session, m = messagesFor('en')) {
         const p = perIdea[k];
         // Problems are named by their numbers in the idea's block ("1. …").
         const left = p.left.length && p.left.length < ids.length ? TEXT.left(p.left.map((id) => ids.indexOf(id) + 1)) : '';
-        return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...TEXT.idea(idea.title, p.done, p.total), left]);
+        return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...TEXT.idea(ideaTitle(idea.id, m.locale), p.done, p.total), left]);
       }));
     }
     undo.hidden = !copy.canUndoImport;

@@ -3,6 +3,8 @@
 //
 //   <mha-practice idea="one-average"></mha-practice>   that idea's problems (practice.json),
 //       collapsed to one line ("Practice: 3 problems, 0 done") until opened
+//   <mha-practice idea="wo" kinds="predict"></mha-practice>   only its predict problems, open,
+//       "Predict first" (placed before the widget that would give the answer away)
 //   <mha-practice></mha-practice>                      "Your copy": progress, export, import,
 //       start over
 //
@@ -11,7 +13,7 @@
 // copy and the checkers shared by the page), practice-static.js (the no-JavaScript figure).
 import { element, setText } from '../shared/widget-base.js';
 import { messagesFor } from '../shared/i18n.js';
-import { IDEAS, problemsFor } from './practice-data.js';
+import { IDEAS, KINDS, blockProblems, parseKinds, predictsOnly, problemsFor } from './practice-data.js';
 import { problemView } from './problem-views.js';
 import { copyPanel } from './copy-panel.js';
 import { practiceSession } from './session.js';
@@ -23,7 +25,10 @@ import styles from './practice.css?inline';
 function textFor(m) {
   return {
     summary: (count, done) => m.t('practice.summary', { count, done }),
+    summaryPredict: (count, done) => m.t('practice.summaryPredict', { count, done }),
     unknownIdea: (idea) => m.t('practice.unknownIdea', { idea, ideas: IDEAS.map((i) => i.id).join(', ') }),
+    unknownKinds: (words) => m.t('practice.unknownKinds', { words: words.join(', ').slice(0, 60), kinds: KINDS.join(', ') }),
+    noneOfKinds: (idea, kinds) => m.t('practice.noneOfKinds', { idea, kinds: kinds.join(', ') }),
     kept: m.t('practice.kept'),
   };
 }
@@ -72,19 +77,24 @@ export class PracticeProblems extends HTMLElement {
   }
 
   #buildIdea(idea) {
-    const problems = problemsFor(idea);
-    if (problems.length === 0) {
-      this.body.append(element('p', { className: 'error', role: 'alert', textContent: this.text.unknownIdea(idea.slice(0, 40)) }));
-      return;
-    }
+    const error = (text) => this.body.append(element('p', { className: 'error', role: 'alert', textContent: text }));
+    if (problemsFor(idea).length === 0) return error(this.text.unknownIdea(idea.slice(0, 40)));
+    const { kinds, unknown } = parseKinds(this.getAttribute('kinds'));
+    if (unknown) return error(this.text.unknownKinds(unknown));
+    const numbered = blockProblems(idea, kinds);
+    if (numbered.length === 0) return error(this.text.noneOfKinds(idea, kinds));
+    const problems = numbered.map(({ problem }) => problem);
+    // A block of predictions stands before its widget: it is open, so the question is met
+    // before the widget shows the answer.
+    const predictFirst = predictsOnly(kinds);
     const { copy } = this.#session;
     const summary = element('summary', { className: 'practice-summary' });
     const notice = element('p', { className: 'notice', role: 'status', hidden: true });
     const list = element('div', { className: 'problems' });
     const details = element('details', { className: 'practice' }, [summary, notice, list, element('p', { className: 'kept', textContent: this.text.kept })]);
     const build = () => {
-      this.#views = problems.map((problem, k) => problemView(problem, {
-        number: k + 1, seed: copy.seed, copy, marker: this.#session.marker, findWidget: this.#session.findWidget, messages: this.m,
+      this.#views = numbered.map(({ problem, number }) => problemView(problem, {
+        number, seed: copy.seed, copy, marker: this.#session.marker, findWidget: this.#session.findWidget, messages: this.m,
       }));
       list.replaceChildren(...this.#views.map((view) => view.element));
       this.#restored = false;
@@ -92,7 +102,7 @@ export class PracticeProblems extends HTMLElement {
     };
     const refresh = () => {
       const { done } = copy.progress(problems.map((p) => p.id));
-      setText(summary, this.text.summary(problems.length, done));
+      setText(summary, (predictFirst ? this.text.summaryPredict : this.text.summary)(problems.length, done));
       notice.hidden = !copy.notice;
       setText(notice, copy.noticeIn(this.m) ?? '');
     };
@@ -100,6 +110,7 @@ export class PracticeProblems extends HTMLElement {
     details.addEventListener('toggle', () => { if (details.open) this.#restore(); });
     copy.addEventListener('change', refresh);
     copy.addEventListener('replaced', build);
+    details.open = predictFirst;
     build();
     refresh();
     this.body.append(details);

@@ -2,6 +2,12 @@
 // loaded, plus the pure helpers every view uses: a problem's idea, its options in the
 // learner's own order, and reasons with their {figures} filled in. No DOM, no core.
 import practice from '../../../lessons/multiple-heads/practice.json' with { type: 'json' };
+import practiceDe from '../../../lessons/multiple-heads/practice.de.json' with { type: 'json' };
+
+// The problems' text in other languages, keyed by problem id (every prose field of
+// practice.json at the same place; tests/node/practice-de.test.mjs checks each file whole).
+// A language without a file shows the English text, marked lang="en".
+const TRANSLATIONS = { de: practiceDe };
 
 export const KINDS = ['widget', 'number', 'predict', 'choose'];
 const ID = /^[a-z][a-z0-9-]{0,39}$/;
@@ -31,6 +37,7 @@ export function checkPractice(data = practice) {
     if (problem.kind === 'number' && !(problem.answer && problem.right && problem.wrong)) fail(`${problem.id}: answer, right and wrong needed`);
     if (problem.kind === 'widget' && !(problem.widget && problem.goal && problem.reasons)) fail(`${problem.id}: widget, goal and reasons needed`);
     if (problem.kind === 'predict' && !(problem.widget && problem.outcome && problem.see)) fail(`${problem.id}: widget, outcome and see needed`);
+    if (problem.panel !== undefined && !(problem.widget && ID.test(problem.panel))) fail(`${problem.id}: a panel is a name of its widget's panels`);
   }
   for (const idea of ideas) {
     if (data.problems.filter((p) => p.idea === idea).length < 2) fail(`idea “${idea}” needs at least two problems`);
@@ -49,6 +56,66 @@ export function problemById(id) {
 
 export function problemsFor(idea) {
   return PROBLEMS.filter((p) => p.idea === idea);
+}
+
+/**
+ * The `kinds` attribute of `<mha-practice>`: which kinds of an idea's problems a block shows
+ * (a lesson puts an idea's predict problems before the widget that would give their answer
+ * away, and the rest after it). Null or empty: every kind. Returns { kinds } or
+ * { unknown: [the words that are not kinds] }.
+ */
+export function parseKinds(attribute) {
+  const words = String(attribute ?? '').trim().split(/[\s,]+/).filter(Boolean);
+  if (words.length === 0) return { kinds: KINDS };
+  const unknown = words.filter((word) => !KINDS.includes(word));
+  return unknown.length ? { unknown } : { kinds: KINDS.filter((kind) => words.includes(kind)) };
+}
+
+/**
+ * One block's problems: the idea's problems of these kinds, each with its number within the
+ * idea (so problem 2 is problem 2 in whichever block of the idea shows it).
+ */
+export function blockProblems(idea, kinds = KINDS) {
+  return problemsFor(idea).map((problem, k) => ({ problem, number: k + 1 })).filter(({ problem }) => kinds.includes(problem.kind));
+}
+
+/** A block that shows only predict problems asks before the widget: "Predict first". */
+export const predictsOnly = (kinds) => kinds.length === 1 && kinds[0] === 'predict';
+
+/** The language the practice text is shown in for a UI locale: its own if translated, else English. */
+export function practiceLanguage(locale = 'en') {
+  const base = String(locale).toLowerCase().split('-')[0];
+  return Object.hasOwn(TRANSLATIONS, base) ? base : 'en';
+}
+
+const localizedCache = new Map();
+
+/**
+ * A problem with its text in the language practiceLanguage(locale) names: prompt, reasons,
+ * right, wrong, each misstep's reason, each option's text and reason. Everything else (ids,
+ * answers, the goal and its parameters) is the English problem's own.
+ */
+export function localizedProblem(problem, locale = 'en') {
+  const language = practiceLanguage(locale);
+  if (language === 'en') return problem;
+  const key = `${language}|${problem.id}`;
+  if (!localizedCache.has(key)) {
+    const text = TRANSLATIONS[language].problems[problem.id] ?? {};
+    const local = { ...problem, ...(text.prompt ? { prompt: text.prompt } : {}) };
+    for (const field of ['right', 'wrong']) if (text[field]) local[field] = text[field];
+    if (problem.reasons) local.reasons = { ...problem.reasons, ...(text.reasons ?? {}) };
+    if (problem.missteps) local.missteps = problem.missteps.map((m) => ({ ...m, reason: text.missteps?.[m.id] ?? m.reason }));
+    if (problem.options) local.options = problem.options.map((o) => ({ ...o, ...(text.options?.[o.id] ?? {}) }));
+    localizedCache.set(key, Object.freeze(local));
+  }
+  return localizedCache.get(key);
+}
+
+/** An idea's title in the practice language of `locale`. */
+export function ideaTitle(idea, locale = 'en') {
+  const language = practiceLanguage(locale);
+  const english = IDEAS.find((i) => i.id === idea)?.title ?? idea;
+  return language === 'en' ? english : (TRANSLATIONS[language].ideas?.[idea] ?? english);
 }
 
 /** {name} placeholders replaced by the checker's figures (unknown names stay as written). */

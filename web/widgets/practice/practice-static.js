@@ -5,7 +5,7 @@
 // { engine }, through the same checkers the live widget uses. Options are listed in the
 // data's order (a reader without JavaScript has no copy, so no shuffled order).
 import { parseNotation } from '../../ui/notation.js';
-import { IDEAS, fillReason, problemsFor } from './practice-data.js';
+import { blockProblems, fillReason, ideaTitle, localizedProblem, parseKinds, practiceLanguage, predictsOnly, problemsFor } from './practice-data.js';
 import { PracticeCheckers } from './checkers.js';
 import { WIDGET_STARTS } from './widget-states.js';
 import { WIDGETS } from '../registry.js';
@@ -31,19 +31,20 @@ function widgetTitle(tag, m) {
 }
 
 /**
- * The words of this figure in one language. The lesson's problems (prompts, options,
- * reasons) are English, the lesson's language: in English the whole block says lang="en"
- * (also inside a block a German page marks lang="de", so that screen readers read it as
- * English); in another language the block is in that language and each part of the
- * lesson's text says lang="en" (`lang` on an element, `english()` around inline text).
+ * The words of this figure in one language. The problems (prompts, options, reasons) are in
+ * that language where a translation ships (practice.de.json), else in the lesson's English:
+ * then, in another UI language, each part of the problems' text says lang="en" (`lang` on an
+ * element, `english()` around inline text). In English the whole block says lang="en" (also
+ * inside a page marked lang="de").
  */
 function words(m) {
-  const english = m.locale === 'en';
+  const textLang = practiceLanguage(m.locale);
+  const own = textLang === m.locale;
   return {
     t: (key, params) => m.t(`staticFigure.practice.${key}`, params),
-    lang: english ? '' : ' lang="en"',
-    english: (html) => (english ? html : `<span lang="en">${html}</span>`),
-    block: english ? ' lang="en"' : '',
+    lang: own ? '' : ` lang="${textLang}"`,
+    english: (html) => (own ? html : `<span lang="${textLang}">${html}</span>`),
+    block: m.locale === 'en' ? ' lang="en"' : '',
     m,
   };
 }
@@ -86,13 +87,17 @@ export function renderStaticFigure(attributes = {}, context = {}) {
   const text = words(figureMessages(attributes, context.locale));
   const { t, block, english } = text;
   if (idea === undefined) return `<p class="mha-static-note"${block}>${escapeHtml(t('copy'))}</p>`;
-  const problems = problemsFor(idea);
+  const { kinds } = parseKinds(attributes.kinds);
+  const problems = problemsFor(idea).length && kinds ? blockProblems(idea, kinds) : [];
   if (problems.length === 0) return `<p class="mha-static-note"${block}>${escapeHtml(t('unknownIdea', { idea: String(idea).slice(0, 40) }))}</p>`;
-  const title = IDEAS.find((i) => i.id === idea).title;
-  const checkers = context.engine ? new PracticeCheckers(context.engine) : null;
+  const title = ideaTitle(idea, text.m.locale);
+  const checkers = context.engine ? new PracticeCheckers(context.engine, text.m) : null;
   try {
-    const items = problems.map((problem) => `<li>${problemHtml(problem, checkers, text)}</li>`).join('');
-    return `<details class="mha-static mha-static-practice" data-static-figure="practice"${block}><summary>${escapeHtml(t('summary', { count: problems.length }))}: ${english(notationHtml(title))}</summary><ol>${items}</ol></details>`;
+    // Numbered within the idea, as the live block numbers them (value= keeps the number when
+    // a block shows only some of the idea's problems).
+    const items = problems.map(({ problem, number }) => `<li value="${number}">${problemHtml(localizedProblem(problem, text.m.locale), checkers, text)}</li>`).join('');
+    const summary = t(predictsOnly(kinds) ? 'summaryPredict' : 'summary', { count: problems.length });
+    return `<details class="mha-static mha-static-practice" data-static-figure="practice"${block}><summary>${escapeHtml(summary)}: ${english(notationHtml(title))}</summary><ol>${items}</ol></details>`;
   } finally {
     checkers?.dispose();
   }

@@ -7,13 +7,13 @@
 import { element } from '../shared/widget-base.js';
 import { notation } from '../../ui/notation.js';
 import { messagesFor } from '../shared/i18n.js';
-import { fillReason, optionOrder } from './practice-data.js';
+import { fillReason, localizedProblem, optionOrder, practiceLanguage } from './practice-data.js';
 import { MAX_TEXT } from '../shared/learner-copy.js';
 
 // UI strings of this file: practice.* in the message files (lessons/multiple-heads/locales/),
 // in the language of the <mha-practice> element (ctx.messages). The problems themselves
-// (practice.json) are the lesson's text: where the UI is in another language, they are
-// marked with the lesson's lang so that screen readers read them in their own language.
+// are in that language where a translation ships (practice.de.json); where not, they are the
+// lesson's English, marked lang="en" so that screen readers read them in their own language.
 function textFor(m) {
   return {
     right: m.t('practice.right'),
@@ -38,14 +38,12 @@ function textFor(m) {
     showWhy: m.t('practice.showWhy'),
   };
 }
-const LESSON_LANG = 'en';
-
 let uid = 0;
 
 /** A feedback line: the verdict once, then the reason (typeset notation). */
-/** Lesson text (a prompt, an option, a reason): marked with the lesson's lang where the UI differs. */
+/** Lesson text (a prompt, an option, a reason): marked with its own lang where the UI's differs. */
 function lessonText(T, text) {
-  return T.lang === LESSON_LANG ? notation(text) : [element('span', { lang: LESSON_LANG }, notation(text))];
+  return T.textLang === T.lang ? notation(text) : [element('span', { lang: T.textLang }, notation(text))];
 }
 
 function setFeedback(T, node, correct, reason, prefix = '', suffix = '') {
@@ -87,7 +85,9 @@ function frame(T, problem, number, children) {
 // user lands where the task is done.
 function goTo(widget) {
   widget.scrollIntoView({ block: 'start' });
-  const first = widget.shadowRoot?.querySelector('a.skip-widget + * button, button, [tabindex="0"], input, select');
+  // The first control the learner can see (a widget cut into panels hides the others).
+  const controls = [...(widget.shadowRoot?.querySelectorAll('button, [tabindex="0"], input, select') ?? [])];
+  const first = controls.find((el) => !el.closest('.skip-widget, .widget-end') && el.checkVisibility?.() !== false && !el.disabled);
   (first ?? widget).focus?.({ preventScroll: true });
 }
 
@@ -144,14 +144,14 @@ function predictView(problem, ctx) {
   const feedback = element('p', { className: 'feedback', role: 'status' });
   const commit = element('button', { type: 'button', textContent: T.commit });
   const show = element('button', { type: 'button', className: 'secondary', textContent: T.seeWidget, hidden: true });
-  show.addEventListener('click', () => { const w = ctx.findWidget(problem.widget); if (w) goTo(w); });
+  show.addEventListener('click', () => { const w = ctx.findWidget(problem); if (w) goTo(w); });
   const mark = async (id, record) => {
     await marked(T, feedback, ctx.marker, (checkers) => {
       const { option: actual, figures } = checkers.outcome(problem);
       const chosen = problem.options.find((o) => o.id === id);
       const correct = actual === id;
       // The widget runs: it is set to the case predicted about (through its public setState).
-      const widget = ctx.findWidget(problem.widget);
+      const widget = ctx.findWidget(problem);
       if (record && widget?.hasAttribute('ready')) widget.setState(checkers.seeState(problem, widget.state));
       if (record) ctx.copy.recordAttempt(problem.id, { option: id }, correct);
       setFeedback(T, feedback, correct, fillReason(chosen.reason, figures), '', record && widget ? T.seen : '');
@@ -186,7 +186,7 @@ function numberView(problem, ctx) {
     // Kept as the copy keeps it (trimmed), so what is shown after a reload is what was checked.
     const text = String(typed).trim();
     await marked(T, feedback, ctx.marker, (checkers) => {
-      const result = text.length > MAX_TEXT ? { status: 'invalid', message: T.tooLong } : checkers.checkNumber(problem, text, ctx.messages);
+      const result = text.length > MAX_TEXT ? { status: 'invalid', message: T.tooLong } : checkers.checkNumber(problem, text);
       if (result.status === 'invalid') {
         input.setAttribute('aria-invalid', 'true');
         setMessage(feedback, result.message, 'wrong');
@@ -222,19 +222,19 @@ function widgetView(problem, ctx) {
   const go = element('button', { type: 'button', className: 'secondary', textContent: T.goToWidget });
   const missing = element('p', { className: 'missing', textContent: T.noWidget(problem.widget), hidden: true });
   const widget = () => {
-    const found = ctx.findWidget(problem.widget);
+    const found = ctx.findWidget(problem);
     missing.hidden = Boolean(found);
     for (const button of [check, cannot, go]) button.disabled = !found;
     return found?.hasAttribute('ready') ? found : null;
   };
-  go.addEventListener('click', () => { const w = ctx.findWidget(problem.widget); if (w) goTo(w); });
+  go.addEventListener('click', () => { const w = ctx.findWidget(problem); if (w) goTo(w); });
   // A reason quotes the widget's state when it was checked: once the widget changes, say so
   // (the widget's own change event), so an old reason is never read as the current one.
   const stale = element('p', { className: 'stale', textContent: T.stale, hidden: true });
   let watched = null;
   let checkedState = false;
   const watch = () => {
-    const target = ctx.findWidget(problem.widget);
+    const target = ctx.findWidget(problem);
     if (!target || watched === target) return;
     watched = target;
     target.addEventListener('change', () => { if (checkedState) stale.hidden = false; });
@@ -271,6 +271,8 @@ const VIEWS = { choose: chooseView, predict: predictView, number: numberView, wi
 
 export function problemView(problem, ctx) {
   const m = ctx.messages ?? messagesFor('en');
-  const T = { ...textFor(m), lang: m.locale };
-  return VIEWS[problem.kind](problem, { ...ctx, T, messages: m });
+  const T = { ...textFor(m), lang: m.locale, textLang: practiceLanguage(m.locale) };
+  // The checkers write their figures in the same language (the session keeps one per locale).
+  const marker = () => ctx.marker(m);
+  return VIEWS[problem.kind](localizedProblem(problem, m.locale), { ...ctx, marker, T, messages: m });
 }

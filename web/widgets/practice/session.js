@@ -15,15 +15,27 @@ export function practiceSession() {
   if (session) return session;
   const { storage, persistent } = openStorage();
   const copy = new LearnerCopy({ storage, persistent, ...COPY_OPTIONS });
-  let checkers = null;
+  const checkers = new Map();
   session = {
     copy,
     titleOf,
     widgets: { apply() {}, reset() {} },
-    /** The checkers, once the core is loaded. */
-    marker: () => (checkers ??= sharedEngine().then((engine) => new PracticeCheckers(engine))),
-    /** The first widget with this tag on the page (the one the lesson's tasks are about). */
-    findWidget: (tag) => document.querySelector(tag),
+    /** The checkers in this language (a Messages object), once the core is loaded. */
+    marker: (messages) => {
+      const locale = messages?.locale ?? 'en';
+      if (!checkers.has(locale)) checkers.set(locale, sharedEngine().then((engine) => new PracticeCheckers(engine, messages ?? undefined)));
+      return checkers.get(locale);
+    },
+    /**
+     * The widget a problem is about: the first on the page with its tag that shows its
+     * `panel` (a lesson may show one widget twice, cut into panels: the head-splitting
+     * widget's counts where the lesson counts, its rank panel where it introduces rank).
+     */
+    findWidget: ({ widget, panel }) => {
+      const all = [...document.querySelectorAll(widget)];
+      const shows = (el) => el.getAttribute('panels')?.split(/[\s,]+/).includes(panel) ?? true;
+      return (panel ? all.find(shows) : null) ?? all[0] ?? null;
+    },
     report(message) {
       copy.dispatchEvent(new CustomEvent('message', { detail: message }));
     },

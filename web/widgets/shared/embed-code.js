@@ -57,6 +57,17 @@ let sheet = null;
 let counter = 0;
 
 /**
+ * The widget's title as the Embed button and dialog name it. A page may show one widget twice,
+ * cut into panels (the lesson: head splitting's counts, and later its rank panel): the panels
+ * are named too, so that the two buttons are told apart.
+ */
+function shownTitle(widget, key, entry, m) {
+  const title = m.widgetTitle(key, entry.title);
+  const panels = widget.getAttribute('panels')?.trim().split(/[\s,]+/).filter(Boolean) ?? [];
+  return panels.length ? m.t('embed.titlePanels', { title, panels: m.list(panels) }) : title;
+}
+
+/**
  * Gives a lesson widget its Embed button and dialog: wraps the widget (moving it in one
  * task, which the widget survives unchanged) and shows the button once the widget is ready.
  * Calling it again does nothing. Returns { button, dialog }, or null for an element that is
@@ -79,7 +90,7 @@ export function addEmbedCode(widget, siteUrl) {
   ]);
   open.title = m.t('embed.title');
   open.setAttribute('aria-haspopup', 'dialog');
-  open.setAttribute('aria-label', m.t('embed.label', { title: m.widgetTitle(entry[0], entry[1].title) }));
+  open.setAttribute('aria-label', m.t('embed.label', { title: shownTitle(widget, entry[0], entry[1], m) }));
   open.addEventListener('click', () => dialog.show());
   dialog.element.addEventListener('close', () => open.focus());
   // Shown when the widget has a state to give (and again if it is rebuilt).
@@ -105,7 +116,7 @@ function codeIcon() {
 
 function buildDialog(widget, siteUrl, id, m) {
   const [key, entry] = entryFor(widget);
-  const title = m.widgetTitle(key, entry.title);
+  const title = shownTitle(widget, key, entry, m);
   const status = element('p', { className: 'embed-status', role: 'status' });
   const fields = {};
   const block = (kind) => {
