@@ -214,6 +214,41 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('the proof on the page’s own sentence: dragged across the whole bar, one head never hears both right, two heads always do', async () => {
+    // Issue 22's "done when": from the start state, the boundary after “researcher” dragged
+    // with the mouse from the far left to the far right in one drag, the headline read at
+    // every step. Each step's sentence is also the core's for the state the widget reports.
+    const { page, blend, problems } = await open();
+    const handle = blend.locator(`.one-head .ui-budget-handle[data-left="${w.subjectIndex}"]`);
+    const track = await blend.locator('.one-head .ui-budget-track').boundingBox();
+    const box = await handle.boundingBox();
+    const [x, y] = [box.x + 4, box.y + box.height / 2];
+    const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const sentence = () => blend.locator('.headline .sentence').textContent();
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    const seen = [];
+    const STEPS = 40;
+    for (let i = 0; i <= STEPS; i++) {
+      await page.mouse.move(track.x + track.width * (0.01 + (0.98 * i) / STEPS), y + 6);
+      await frame();
+      const st = await state(blend);
+      const { sentence: core } = model.compute(st);
+      const text = await sentence();
+      const { one, two } = core;
+      assert.ok(!(one.who.right === true && one.what.right === true), `one head hears both right at researcher ${st.budget?.[w.subjectIndex]}: ${text}`);
+      assert.ok(two.who.right === true && two.what.right === true, `two heads: ${text}`);
+      assert.match(text, /two heads hear “researcher” ✓\(right\) said “it” ✓\(right\)/);
+      assert.match(text, /one head hears .*(✗|=).*;/, text);
+      seen.push(`${(st.budget?.[w.subjectIndex] ?? 0).toFixed(2)}/${(st.budget?.[w.complementIndex] ?? 0).toFixed(2)}: ${one.who.words.join('=')} ${one.who.right} said ${one.what.words.join('=')} ${one.what.right}`);
+    }
+    await page.mouse.up();
+    const budgets = seen.map((line) => Number(line.split('/')[0]));
+    assert.ok(Math.min(...budgets) < 0.05 && Math.max(...budgets) > 0.9, `the drag covered “researcher” from ${Math.min(...budgets)} to ${Math.max(...budgets)}`);
+    console.log(`dragged across ${seen.length} budgets; one head's readings: ${[...new Set(seen.map((line) => line.split(': ')[1]))].join(' | ')}`);
+    assert.deepEqual(problems, []);
+  });
+
   test('a touch drag does the same (and does not scroll the page)', async () => {
     const { page, blend, problems, touch } = await openTouch();
     const handle = blend.locator(`.one-head .ui-budget-handle[data-left="${w.subjectIndex}"]`);
