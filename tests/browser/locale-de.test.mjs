@@ -102,6 +102,37 @@ describe('German', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('printed in German: every figure and every practice answer key is redrawn in the page’s language', async () => {
+    // The build drew the figures in English; on a page with lang="de" each widget and each
+    // practice block draws its figure again in German, with the core, and that is what prints.
+    const { page, problems } = await openWith('index.html', (html) => html.replace('<html lang="en">', '<html lang="de">'), { width: 1100, height: 900 });
+    await allReady(page);
+    await page.waitForFunction(() => {
+      const figures = [...document.querySelectorAll('[data-static-figure][data-locale]')];
+      return figures.length > 10 && figures.every((figure) => figure.dataset.locale === 'de');
+    }, null, { timeout: 60000 });
+    await page.emulateMedia({ media: 'print' });
+    const texts = await page.evaluate(() => [...document.querySelectorAll('[data-static-figure]')].flatMap((figure) => {
+      const out = [];
+      const walker = document.createTreeWalker(figure, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest('var, style') || !node.parentElement.checkVisibility()) continue;
+        const text = node.textContent.trim();
+        if (text) out.push(`${figure.dataset.staticFigure}: ${text}`);
+      }
+      for (const el of figure.querySelectorAll('[aria-label]')) out.push(`${figure.dataset.staticFigure}: ${el.getAttribute('aria-label')}`);
+      return out;
+    }));
+    const blocks = await page.locator('mha-practice[idea] > [data-static-figure="practice"]').count();
+    assert.ok(blocks >= 9, `${blocks} practice answer keys`);
+    const english = texts.filter((text) => englishIn(text.replace(/^[a-z-]+: /, '')).length > 0);
+    assert.deepEqual(english, [], `English left in the printed German figures:\n${english.slice(0, 20).join('\n')}`);
+    assert.deepEqual(texts.filter((text) => hasDecimalPoint(text)), [], 'no decimal point');
+    assert.ok(texts.some((text) => /^practice: .*Richtig: /.test(text) || /^practice: Richtig/.test(text)), 'the answer key is German');
+    console.log(`printed German figures: ${texts.length} strings, ${blocks} practice answer keys`);
+    assert.deepEqual(problems, []);
+  });
+
   test('typing “0,45” into a number field is accepted; “0.45” is refused with a German message', async () => {
     const { page, problems } = await openWith('embed.html?widget=blend', (html) => html.replace('<html lang="en">', '<html lang="de">'), { width: 1280, height: 900 });
     const blend = page.locator('mha-blend[ready]');

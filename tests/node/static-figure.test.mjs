@@ -80,7 +80,7 @@ for (const [name, goodAttributes] of Object.entries(GOOD_ATTRIBUTES)) {
     const { renderStaticFigure } = await import(`../../web/widgets/${name}/${name}-static.js`);
     const context = { engine, world: THE_WORLD };
     const start = renderStaticFigure({}, context);
-    assert.match(start, new RegExp(`^<figure class="mha-static mha-static-${name}" data-static-figure="${name}">`));
+    assert.match(start, new RegExp(`^<figure class="mha-static mha-static-${name}" data-static-figure="${name}" data-locale="en">`));
     for (const bad of ['nonsense', '{"budget":"x","token":-1,"query":99,"wo":[1,2]}', '[]']) {
       assert.equal(renderStaticFigure({ state: bad }, context), start, `${name}: state ${bad}`);
     }

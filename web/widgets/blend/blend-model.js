@@ -209,8 +209,10 @@ export function sentenceReading(w, read) {
 }
 
 /** One answer of sentenceReading as the page writes it: “editor” ✗, “it” ✓, “a” = “b” =. */
-export function heardText({ words, right }) {
-  return `${words.map((word) => `“${word}”`).join(' = ')} ${right === null ? '=' : right ? '✓' : '✗'}`;
+export function heardText({ words, right }, m = null) {
+  // Quoted as the language quotes (“editor” in English, „editor“ in German).
+  const quote = (word) => (m ? m.t('common.quoted', { text: word }) : `“${word}”`);
+  return `${words.map(quote).join(' = ')} ${right === null ? '=' : right ? '✓' : '✗'}`;
 }
 
 // What the widget shows of one read: the counts (ties apart) and the variants, without the

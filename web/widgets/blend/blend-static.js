@@ -53,7 +53,7 @@ function figure(model, view, m) {
   const undo = alt.meaningful ? html(alt.exhaustive ? 'undoFarthest' : 'undoOther', moved)
     : alt.exhaustive && !alt.found ? html('undoNone') : null;
   // The page's own sentence as each reader hears it (✓ right, ✗ wrong, = a tie).
-  const heard = (answer) => strong(heardText(answer));
+  const heard = (answer) => strong(heardText(answer, m));
   const sentence = html('sentence', {
     said, oneWho: heard(view.sentence.one.who), oneWhat: heard(view.sentence.one.what),
     twoWho: heard(view.sentence.two.who), twoWhat: heard(view.sentence.two.what),

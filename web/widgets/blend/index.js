@@ -218,7 +218,7 @@ export class BlendWidget extends MhaWidget {
       // First the page's own sentence as each reader hears it, then the counts over all 16.
       const heard = (answer) => {
         const mark = answer.right === null ? 'tie' : answer.right ? 'right' : 'wrong';
-        const words = answer.words.map((word) => `“${word}”`).join(answer.right === null ? ' = ' : '');
+        const words = answer.words.map((word) => m.t('common.quoted', { text: word })).join(answer.right === null ? ' = ' : '');
         return element('span', { className: `heard ${mark}` }, [
           words, ' ', element('span', { ariaHidden: 'true', textContent: { right: '✓', wrong: '✗', tie: '=' }[mark] }),
           element('span', { className: 'ui-sr-only', textContent: m.t(`blend.headline.${mark}`) }),

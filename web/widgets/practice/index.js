@@ -17,6 +17,7 @@ import { IDEAS, KINDS, blockProblems, parseKinds, predictsOnly, problemsFor } fr
 import { problemView } from './problem-views.js';
 import { copyPanel } from './copy-panel.js';
 import { practiceSession } from './session.js';
+import { sharedEngine } from '../../engine/engine.js';
 import baseStyles from '../shared/widget-base.css?inline';
 import styles from './practice.css?inline';
 
@@ -65,7 +66,10 @@ export class PracticeProblems extends HTMLElement {
     this.#markStatic(slot);
     const idea = this.getAttribute('idea');
     if (idea === null) this.body.append(copyPanel(this.#session, this.m));
-    else this.#buildIdea(idea);
+    else {
+      this.#buildIdea(idea);
+      this.#redrawFigureInLanguage();
+    }
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
   }
@@ -115,6 +119,22 @@ export class PracticeProblems extends HTMLElement {
     refresh();
     this.body.append(details);
     this.details = details;
+  }
+
+  // The build drew the answer key (what prints) in its own language; a block in another
+  // language (a page whose lang differs) draws it again in its own, with the core.
+  #redrawFigureInLanguage() {
+    const figure = this.querySelector(':scope > [data-static-figure]');
+    if (!figure?.dataset.locale || figure.dataset.locale === this.m.locale) return;
+    Promise.all([import('./practice-static.js'), sharedEngine()]).then(([{ renderStaticFigure }, engine]) => {
+      const attributes = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
+      const template = document.createElement('template');
+      template.innerHTML = renderStaticFigure(attributes, { engine, locale: this.m.locale });
+      const fresh = template.content.firstElementChild;
+      if (fresh?.matches('[data-static-figure]') && figure.isConnected) figure.replaceWith(fresh);
+    }).catch(() => {
+      // The figure keeps the build's drawing: the live block is what the learner uses.
+    });
   }
 
   #restore() {

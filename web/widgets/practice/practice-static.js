@@ -97,7 +97,7 @@ export function renderStaticFigure(attributes = {}, context = {}) {
     // a block shows only some of the idea's problems).
     const items = problems.map(({ problem, number }) => `<li value="${number}">${problemHtml(localizedProblem(problem, text.m.locale), checkers, text)}</li>`).join('');
     const summary = t(predictsOnly(kinds) ? 'summaryPredict' : 'summary', { count: problems.length });
-    return `<details class="mha-static mha-static-practice" data-static-figure="practice"${block}><summary>${escapeHtml(summary)}: ${english(notationHtml(title))}</summary><ol>${items}</ol></details>`;
+    return `<details class="mha-static mha-static-practice" data-static-figure="practice" data-locale="${escapeHtml(text.m.locale)}"${block}><summary>${escapeHtml(summary)}: ${english(notationHtml(title))}</summary><ol>${items}</ol></details>`;
   } finally {
     checkers?.dispose();
   }

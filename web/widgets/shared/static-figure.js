@@ -163,8 +163,13 @@ export const LIVE_NOTE = liveNote(messagesFor('en'));
  * name (for the class and the test), `body` its SVG and tables, `caption` its key numbers
  * in words, `m` the Messages of its note.
  */
-export function staticFigure({ name, title, body, caption, m = messagesFor('en') }) {
-  return `<figure class="mha-static mha-static-${name}" data-static-figure="${name}">`
+export function staticFigure({ name, title, body, caption, m = messagesFor('en'), data = null }) {
+  // data-locale: the language it was drawn in, so that a live widget in another language
+  // (a page whose lang differs from the build's) redraws it in its own before it prints.
+  // data-figure: what the figure was drawn from when the page cannot compute it again (the
+  // training comparison, trained at build time), as JSON.
+  const kept = data === null ? '' : ` data-figure="${escapeHtml(JSON.stringify(data))}"`;
+  return `<figure class="mha-static mha-static-${name}" data-static-figure="${name}" data-locale="${escapeHtml(m.locale)}"${kept}>`
     + `<figcaption><b>${escapeHtml(title)}.</b> ${caption}</figcaption>${body}`
     + `<p class="mha-static-note">${escapeHtml(staticNote(m))}</p></figure>`;
 }

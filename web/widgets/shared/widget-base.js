@@ -223,8 +223,11 @@ export class MhaWidget extends HTMLElement {
     this.#built = true;
     this.setAttribute('ready', '');
     this.#markStaticFigure();
-    // The built figure shows the starting state; a state from the address needs a redraw.
-    if (JSON.stringify(this.#state) !== JSON.stringify(this.defaultState())) this.#scheduleStaticRefresh();
+    // The built figure shows the starting state in the build's language; a state from the
+    // address, or a widget in another language, needs a redraw.
+    const figureLocale = this.querySelector(':scope > [data-static-figure]')?.dataset.locale;
+    const otherLanguage = figureLocale !== undefined && figureLocale !== messagesFor(this).locale;
+    if (otherLanguage || JSON.stringify(this.#state) !== JSON.stringify(this.defaultState())) this.#scheduleStaticRefresh();
     this.dispatchEvent(new CustomEvent('ready'));
   }
 
@@ -521,9 +524,13 @@ export class MhaWidget extends HTMLElement {
       const attributes = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
       attributes.state = JSON.stringify(this.#state);
       const template = document.createElement('template');
-      template.innerHTML = this.#staticRenderer(attributes, { engine: this.engine, world: THE_WORLD, locale: localeOf(this) });
+      // A figure the page cannot compute again (the build's training comparison) keeps its data.
+      const kept = figure.dataset.figure ? { trainingComparison: JSON.parse(figure.dataset.figure) } : {};
+      template.innerHTML = this.#staticRenderer(attributes, { engine: this.engine, world: THE_WORLD, locale: localeOf(this), ...kept });
       const fresh = template.content.firstElementChild;
-      fresh?.querySelector('.mha-static-note')?.replaceChildren(liveNote(messagesFor(this)));
+      // Its note says it shows the widget's state, unless it was drawn from kept data (the
+      // build's training comparison): that one keeps the build's note, in the new language.
+      if (!figure.dataset.figure) fresh?.querySelector('.mha-static-note')?.replaceChildren(liveNote(messagesFor(this)));
       if (fresh && figure.isConnected) figure.replaceWith(fresh);
     } catch {
       // The figure keeps its last good drawing: the live widget is what the reader uses.

@@ -91,6 +91,8 @@ export function renderStaticFigure(attributes, { trainingComparison: data, world
     }),
     body: barsAndMaps(data, outputs, world, text),
     m,
+    // Kept in the figure: a widget in another language draws it again from the same runs.
+    data,
   });
 }
 
