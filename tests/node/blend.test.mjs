@@ -3,7 +3,8 @@
 // and the share wording.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { BlendModel, describeShare, sanitizeBlendState, sentenceReading } from '../../web/widgets/blend/blend-model.js';
+import { BlendModel, describeShare, sanitizeBlendState, sentenceReading, undoVerdict } from '../../web/widgets/blend/blend-model.js';
+import { maximize } from './simplex.mjs';
 import { THE_WORLD as w, WORLD, buildWorld } from '../../web/widgets/shared/world.js';
 import { WorldReader } from '../../web/widgets/shared/world-reader.js';
 import { loadTestEngine } from './load-engine.mjs';
@@ -137,6 +138,44 @@ test('undo it: other weights with the same 6-wide output, drawn on the same poin
   assert.deepEqual([corner.alternative.found, corner.alternative.exhaustive], [false, true], 'proven: the only weighting');
   assert.equal(corner.plane.alternative, null);
   assert.ok(view.plane.explained > 0.5 && view.plane.explained <= 1);
+});
+
+test('undo it over every single word and every half/half pair: the verdict shown is the core’s, and an independent simplex agrees', () => {
+  // Issue 22: "put everything on one or two words and there is only one way" was false; the
+  // widget now says for the budget on screen what the core computed. Here, for the 11 single
+  // words and the 55 half/half pairs, the verdict (undoVerdict: what the widget and its figure
+  // say) is checked against a linear program solved apart from the core: the most weight any
+  // other weighting with the same 6-wide output can put on words outside the budget's own
+  // (maximise it over w ≥ 0, Σw = 1, wᵀV = output). Above zero, another weighting exists and
+  // the core's farthest one moves at least that much; zero, the budget is the only one.
+  const V = model.oneHeadValues;
+  const row = (t) => Array.from(V.data.slice(t * V.cols, (t + 1) * V.cols));
+  const A = [...Array.from({ length: V.cols }, (_, k) => w.tokens.map((_, t) => row(t)[k])), w.tokens.map(() => 1)];
+  const budgets = [...w.tokens.map((_, t) => [t]), ...w.tokens.flatMap((_, a) => w.tokens.map((_, b) => [a, b]).filter(([x, y]) => x < y))];
+  assert.equal(budgets.length, 66);
+  const tally = { single: { other: 0, only: 0 }, pair: { other: 0, only: 0 } };
+  for (const support of budgets) {
+    const budget = w.tokens.map((_, t) => (support.includes(t) ? 1 / support.length : 0));
+    const view = model.compute({ budget });
+    const alt = view.alternative;
+    const verdict = undoVerdict(alt);
+    const output = A.slice(0, V.cols).map((coefficients) => coefficients.reduce((sum, v, t) => sum + v * budget[t], 0));
+    const outside = w.tokens.map((_, t) => (support.includes(t) ? 0 : 1));
+    const lp = maximize(A, [...output, 1], outside);
+    assert.ok(lp.feasible, `${support}: the budget itself is feasible`);
+    const name = support.map((t) => w.tokens[t]).join(' + ');
+    assert.equal(alt.exhaustive, true, `${name}: every candidate checked`);
+    if (lp.value > 1e-4) {
+      assert.ok(alt.found && alt.moved >= lp.value - 1e-4, `${name}: the simplex moves ${lp.value}, the core ${alt.moved}`);
+      assert.equal(verdict, alt.moved >= 1e-3 ? 'farthest' : 'tiny', name);
+    } else {
+      assert.ok(lp.value < 1e-6, `${name}: ${lp.value} is neither clearly zero nor clearly not`);
+      assert.equal(alt.found, false, `${name}: the core found ${alt.weights} where the simplex finds none`);
+      assert.equal(verdict, 'only', name);
+    }
+    tally[support.length === 1 ? 'single' : 'pair'][verdict === 'only' ? 'only' : 'other'] += 1;
+  }
+  console.log(`undo it: single words ${tally.single.other} reachable another way, ${tally.single.only} only one way; half/half pairs ${tally.pair.other} another way, ${tally.pair.only} only one way`);
 });
 
 test('a share of the budget in words: never “0%” for a real move', () => {

@@ -208,6 +208,18 @@ export function sentenceReading(w, read) {
   return { who: answer(v.whoTie, v.whoAnswer, s, subjects), what: answer(v.whatTie, v.whatAnswer, c, complements) };
 }
 
+/**
+ * What "undo it?" says for a view's alternative, as the widget and its figure say it:
+ * 'farthest' (another weighting, the farthest of all, every candidate checked), 'found'
+ * (another, the search was cut short), 'tiny' (another, but less than a thousandth of the
+ * budget moved), 'only' (proven: no other weighting gives this output), 'notFound'.
+ */
+export function undoVerdict(alt) {
+  if (alt.meaningful) return alt.exhaustive ? 'farthest' : 'found';
+  if (alt.found) return 'tiny';
+  return alt.exhaustive ? 'only' : 'notFound';
+}
+
 /** One answer of sentenceReading as the page writes it: “editor” ✗, “it” ✓, “a” = “b” =. */
 export function heardText({ words, right }, m = null) {
   // Quoted as the language quotes (“editor” in English, „editor“ in German).

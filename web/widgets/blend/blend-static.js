@@ -5,7 +5,7 @@
 // starting state).
 import { headClass } from '../shared/world.js';
 import { escapeHtml, figureFromState, figureMessages, messageHtml, rawHtml, staticFigure, svgBudgetBar, svgImage, svgText } from '../shared/static-figure.js';
-import { BlendModel, defaultBlendState, describeShare, heardText, sanitizeBlendState } from './blend-model.js';
+import { BlendModel, defaultBlendState, describeShare, heardText, sanitizeBlendState, undoVerdict } from './blend-model.js';
 
 export function renderStaticFigure(attributes, { engine, world, locale }) {
   const m = figureMessages(attributes, locale);
@@ -50,8 +50,7 @@ function figure(model, view, m) {
   // Only what the core established: the farthest other weighting (every candidate checked),
   // one it found, or that there is none; a move below a thousandth of the budget is no line.
   const moved = { share: describeShare(alt.moved, m), difference: alt.maxOutputDifference.toExponential(0) };
-  const undo = alt.meaningful ? html(alt.exhaustive ? 'undoFarthest' : 'undoOther', moved)
-    : alt.exhaustive && !alt.found ? html('undoNone') : null;
+  const undo = { farthest: () => html('undoFarthest', moved), found: () => html('undoOther', moved), only: () => html('undoNone') }[undoVerdict(alt)]?.() ?? null;
   // The page's own sentence as each reader hears it (✓ right, ✗ wrong, = a tie).
   const heard = (answer) => strong(heardText(answer, m));
   const sentence = html('sentence', {

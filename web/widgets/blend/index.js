@@ -12,7 +12,7 @@ import { kitSheet } from '../../ui/styles.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { notation } from '../../ui/notation.js';
 import { layerLink } from '../layer/layer-link.js';
-import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState } from './blend-model.js';
+import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState, undoVerdict } from './blend-model.js';
 import { PlaneView } from './plane-view.js';
 import { ReaderGrid } from './reader-grid.js';
 import styles from './blend.css?inline';
@@ -271,19 +271,20 @@ export class BlendWidget extends MhaWidget {
     const { m } = this;
     // Kept in the layout when absent (visibility), so nothing below jumps.
     this.altBox.classList.toggle('absent', !alt.meaningful);
-    if (alt.meaningful) {
+    const verdict = undoVerdict(alt);
+    if (verdict === 'farthest' || verdict === 'found') {
       this.altBar.setWeights(alt.weights);
       const { w } = this.model;
       setText(this.altSumLine, partsLine(w, alt.weights, [w.subjectIndex, w.complementIndex], m));
       const within = alt.maxOutputDifference.toExponential(0).replace('-', '−');
-      setText(this.undoText, m.t(alt.exhaustive ? 'blend.undo.farthest' : 'blend.undo.found', { share: describeShare(alt.moved, m), within }));
-    } else if (alt.found) {
+      setText(this.undoText, m.t(`blend.undo.${verdict}`, { share: describeShare(alt.moved, m), within }));
+    } else if (verdict === 'tiny') {
       setText(this.undoText, m.t('blend.undo.tiny', { share: describeShare(alt.moved, m), limit: m.percent(0.001, 1) }));
     } else {
       // Said only when proven (every candidate checked), with what the reader still loses.
       const one = view.one;
       const lost = 2 * one.total - one.subjectCorrect - one.complementCorrect - one.subjectTies - one.complementTies;
-      const none = m.t(alt.exhaustive ? 'blend.undo.only' : 'blend.undo.notFound');
+      const none = m.t(`blend.undo.${verdict}`);
       setText(this.undoText, lost > 0 ? `${none} ${m.t('blend.undo.readerLoses', { count: lost, total: 2 * view.one.total })}` : none);
     }
   }
