@@ -157,9 +157,11 @@ export declare function readLessonState(address?: string | URL): {
 };
 
 /**
- * Adds (or replaces) a language for the widgets' UI text at run time: `messages` has the
- * shape of lessons/multiple-heads/locales/en.json (nested groups of "{placeholder}" strings
- * and { one, other } plural forms); a key it lacks falls back to English. A widget uses the
+ * Adds a language for the widgets' UI text at run time, or replaces some of its groups:
+ * `messages` has the shape of lessons/multiple-heads/locales/en.json (nested groups of
+ * "{placeholder}" strings and { one, other } plural forms), plus the UI kit's `ui` group
+ * (web/ui/locales/en.json); each top-level group given replaces that group, the others stay,
+ * and a key it lacks falls back to English. A widget uses the
  * language of its closest `lang` attribute (or the page's). Call it before the widgets
  * connect. Throws Error for a tag that is not a language tag or messages that are not an object.
  */

@@ -20,7 +20,11 @@ import { describe, test } from 'node:test';
 import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
-const en = JSON.parse(readFileSync(new URL('../../lessons/multiple-heads/locales/en.json', import.meta.url)));
+// The whole English UI: the lesson's groups and the kit's (web/ui/locales: the ui group).
+const en = {
+  ...JSON.parse(readFileSync(new URL('../../lessons/multiple-heads/locales/en.json', import.meta.url))),
+  ...JSON.parse(readFileSync(new URL('../../web/ui/locales/en.json', import.meta.url))),
+};
 const practice = JSON.parse(readFileSync(new URL('../../lessons/multiple-heads/practice.json', import.meta.url)));
 
 const MOUNT = 'course/attention';

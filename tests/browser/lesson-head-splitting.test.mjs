@@ -12,7 +12,7 @@ import {
   SplitModels, divisors, nearestDivisor, sanitizeSplitState, splitConfig, startingState,
 } from '../../web/widgets/head-splitting/head-splitting-model.js';
 import { THE_WORLD as w, headsAt, headClass } from '../../web/widgets/shared/world.js';
-import { formatCount, formatNumber } from '../../web/widgets/shared/format.js';
+import { formatCount, formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

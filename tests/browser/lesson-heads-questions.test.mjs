@@ -11,7 +11,7 @@ import {
   HeadsQuestionsModel, WQ_EDIT, defaultHeadsQuestionsState, describeRow,
 } from '../../web/widgets/heads-questions/heads-questions-model.js';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
-import { formatNumber } from '../../web/widgets/shared/format.js';
+import { formatNumber } from '../../web/text/format.js';
 import { cssNumber } from '../../web/ui/colour-scale.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { LayerModel, pathSentence } from '../../web/widgets/layer/layer-model.js';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
-import { formatNumber } from '../../web/widgets/shared/format.js';
+import { formatNumber } from '../../web/text/format.js';
 import { roundToSum } from '../../web/ui/budget-math.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';

@@ -12,7 +12,7 @@ import {
 } from '../../web/widgets/wo-mixing/wo-mixing-model.js';
 import { THE_WORLD as w, headClass } from '../../web/widgets/shared/world.js';
 import { parseNotation, spoken } from '../../web/ui/notation.js';
-import { formatNumber } from '../../web/widgets/shared/format.js';
+import { formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 

@@ -13,7 +13,7 @@ import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs'
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
 import { THE_WORLD, createWorldModel } from '../../web/widgets/shared/world.js';
-import { formatCount, formatNumber, formatPercent } from '../../web/widgets/shared/format.js';
+import { formatCount, formatNumber, formatPercent } from '../../web/text/format.js';
 import { PracticeCheckers } from '../../web/widgets/practice/checkers.js';
 import { IDEAS, blockProblems, fillReason, parseKinds, shownText } from '../../web/widgets/practice/practice-data.js';
 import { WIDGET_STARTS } from '../../web/widgets/practice/widget-states.js';

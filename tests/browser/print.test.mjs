@@ -10,7 +10,7 @@ import { screenshot, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { LIVE_NOTE, STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
-import { formatPercent } from '../../web/widgets/shared/format.js';
+import { formatPercent } from '../../web/text/format.js';
 import { IDEAS, blockProblems, parseKinds, shownText } from '../../web/widgets/practice/practice-data.js';
 import { THE_WORLD } from '../../web/widgets/shared/world.js';
 import { BlendModel } from '../../web/widgets/blend/blend-model.js';

@@ -4,8 +4,12 @@
 // it. Not one element may come from the catalog: its `<` must arrive escaped.
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import en from '../../lessons/multiple-heads/locales/en.json' with { type: 'json' };
+import lessonEn from '../../lessons/multiple-heads/locales/en.json' with { type: 'json' };
+import kitEn from '../../web/ui/locales/en.json' with { type: 'json' };
 import { registerLocale } from '../../web/widgets/shared/i18n.js';
+
+// The whole English UI: the lesson's groups and the kit's (the ui group).
+const en = { ...lessonEn, ...kitEn };
 import { THE_WORLD } from '../../web/widgets/shared/world.js';
 import { loadTestEngine, loadTestTrainingEngine } from './load-engine.mjs';
 

@@ -7,13 +7,18 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { isPluralEntry, messagesFor, registerLocale, resolveLocale } from '../../web/widgets/shared/i18n.js';
-import { formatCount, formatNumber, formatPercent } from '../../web/widgets/shared/format.js';
-import { parseNumber } from '../../web/widgets/shared/parse-number.js';
+import { formatCount, formatNumber, formatPercent } from '../../web/text/format.js';
+import { parseNumber } from '../../web/text/parse-number.js';
 import { FieldFlow, fieldText } from '../../web/ui/field-flow.js';
 import { englishIn, hasDecimalPoint } from './english-words.mjs';
 
 const LOCALES_DIR = new URL('../../lessons/multiple-heads/locales/', import.meta.url);
-const catalog = (name) => JSON.parse(readFileSync(new URL(`${name}.json`, LOCALES_DIR), 'utf8'));
+// The UI kit's own catalogs (its ui group), registered beside the lesson's.
+const KIT_LOCALES_DIR = new URL('../../web/ui/locales/', import.meta.url);
+const catalog = (name) => ({
+  ...JSON.parse(readFileSync(new URL(`${name}.json`, LOCALES_DIR), 'utf8')),
+  ...JSON.parse(readFileSync(new URL(`${name}.json`, KIT_LOCALES_DIR), 'utf8')),
+});
 
 /** Every leaf of a catalog: key -> string or plural entry. */
 function leaves(tree, prefix = '', out = new Map()) {
@@ -136,6 +141,7 @@ test('a German number field: shows and accepts "0,45", keeps the last good value
 test('every locale has every English key, with the same placeholders and its plural forms', () => {
   const en = leaves(catalog('en'));
   const files = readdirSync(LOCALES_DIR).filter((name) => name.endsWith('.json'));
+  assert.deepEqual(readdirSync(KIT_LOCALES_DIR).filter((name) => name.endsWith('.json')).sort(), [...files].sort(), 'the kit speaks every language the lesson does');
   assert.ok(files.includes('de.json'), 'German ships');
   assert.ok(en.size > 25, `English has the UI's messages (${en.size})`);
   for (const file of files) {

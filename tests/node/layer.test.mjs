@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadTestEngine } from './load-engine.mjs';
 import { THE_WORLD as w, createWorldModel } from '../../web/widgets/shared/world.js';
-import { formatNumber } from '../../web/widgets/shared/format.js';
+import { formatNumber } from '../../web/text/format.js';
 import {
   LayerModel, defaultLayerState, describePath, layerOverrides, pathSentence, sanitizeLayerState,
   headAcrossSwitch,

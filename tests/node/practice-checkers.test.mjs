@@ -12,7 +12,7 @@ import { IDEAS, KINDS, PROBLEMS, fillReason, optionOrder, problemById, shownText
 import { WIDGET_STARTS } from '../../web/widgets/practice/widget-states.js';
 import { notationHtml, renderStaticFigure } from '../../web/widgets/practice/practice-static.js';
 import { THE_WORLD as w, createWorldModel } from '../../web/widgets/shared/world.js';
-import { formatCount, formatNumber } from '../../web/widgets/shared/format.js';
+import { formatCount, formatNumber } from '../../web/text/format.js';
 
 let engine;
 let checkers;

@@ -9,7 +9,7 @@ import { Heatmap } from '../ui/heatmap.js';
 import { NumberField } from '../ui/number-field.js';
 import { StackedBars } from '../ui/stacked-bars.js';
 import { mathText, notation } from '../ui/notation.js';
-import { element } from '../widgets/shared/widget-base.js';
+import { element } from '../ui/dom.js';
 
 adoptKitStyles(document);
 const gallery = { proposals: [] };

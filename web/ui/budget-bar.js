@@ -7,8 +7,8 @@
 // Keyboard: one tab stop (roving: each segment is a role=slider). Left / Right / Home / End
 // choose the token; Up / Down or + / - change its weight by 0.01, PageUp / PageDown by 0.1;
 // Enter or F2 opens a field for an exact value (Enter or Escape closes it).
-import { element, setText } from '../widgets/shared/widget-base.js';
-import { messagesFor } from '../widgets/shared/i18n.js';
+import { element, setText } from './dom.js';
+import { messagesFor } from './messages.js';
 import { groupSegments, moveBoundary, moveSplit, rebalance, roundToSum, stepWeight } from './budget-math.js';
 import { NumberField } from './number-field.js';
 
@@ -30,7 +30,7 @@ export class BudgetBar {
    * @param {'pair' | 'sides'} [o.drag]       'pair' (default): a dragged boundary moves weight between
    *                                            its two neighbours only; 'sides': everything left of it
    *                                            against everything right of it (budget-math moveSplit)
-   * @param {import('../widgets/shared/i18n.js').Messages} [o.messages]  the UI language (default English)
+   * @param {import('../text/i18n.js').Messages} [o.messages]  the UI language (default English)
    */
   constructor({ label, tokens, weights, onPropose = null, colour = null, colours = null, readonly = false, drag = 'pair', owner = null, controls = null, messages = messagesFor('en') }) {
     Object.assign(this, { label, tokens, onPropose, readonly: readonly || !onPropose, dragMode: drag, owner, m: messages });

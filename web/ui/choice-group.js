@@ -2,7 +2,7 @@
 // stop for the whole row (roving tabindex). Arrow keys move and choose, Home / End go to the
 // ends, a click or tap chooses. The group never changes its value itself: it calls
 // onChoose(value), and the widget calls setValue() once the core has accepted the change.
-import { element } from '../widgets/shared/widget-base.js';
+import { element } from './dom.js';
 
 const NEXT = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 

@@ -11,9 +11,9 @@
 //
 // The language (messages, from i18n.js) decides the decimal separator of the text shown
 // and accepted ("0,45" in German) and the language of the messages.
-import { formatNumber } from '../widgets/shared/format.js';
-import { messagesFor } from '../widgets/shared/i18n.js';
-import { parseNumber } from '../widgets/shared/parse-number.js';
+import { formatNumber } from '../text/format.js';
+import { messagesFor } from './messages.js';
+import { parseNumber } from '../text/parse-number.js';
 
 /** The editable text of a value: fixed decimals, the locale's separator, ASCII minus (typable). */
 export function fieldText(value, decimals = 2, locale = 'en') {
@@ -34,7 +34,7 @@ export class FieldFlow {
    * @param {(value: number) => string | null} options.propose  null = accepted, else why not
    * @param {number} [options.min] @param {number} [options.max] @param {number} [options.decimals]
    * @param {string} [options.what]  how messages name the value ("Weight on “it”")
-   * @param {import('../widgets/shared/i18n.js').Messages} [options.messages]  the language (default English)
+   * @param {import('../text/i18n.js').Messages} [options.messages]  the language (default English)
    */
   constructor({ value, propose, min = -1e6, max = 1e6, decimals = 2, what, messages = messagesFor('en') }) {
     Object.assign(this, { propose, min, max, decimals, what, messages });

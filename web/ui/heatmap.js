@@ -4,7 +4,7 @@
 //
 // Keyboard: one tab stop; arrows move between cells; Enter picks the focused cell's query
 // (row) and key (column). Pointer: click / tap a cell (query and key) or a row label (query).
-import { messagesFor } from '../widgets/shared/i18n.js';
+import { messagesFor } from './messages.js';
 import { MatrixGrid } from './matrix-grid.js';
 
 export class Heatmap {

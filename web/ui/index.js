@@ -12,3 +12,4 @@ export { StackedBars, stackExtent } from './stacked-bars.js';
 export { notation, mathText, spoken, parseNotation } from './notation.js';
 export { ChoiceGroup } from './choice-group.js';
 export { NarrowSwitch } from './narrow-switch.js';
+export { element, setText } from './dom.js';

@@ -10,8 +10,8 @@
 // Pointer (editable): drag a cell up / down to change it; the wheel changes the focused cell.
 // The grid never changes a value itself: it proposes through onPropose(row, col, value),
 // which returns null (accepted: the widget calls setData) or a message (shown beside).
-import { element } from '../widgets/shared/widget-base.js';
-import { messagesFor } from '../widgets/shared/i18n.js';
+import { element } from './dom.js';
+import { messagesFor } from './messages.js';
 import { cssNumber, scaleMax, signedFraction, unitFraction } from './colour-scale.js';
 import { NumberField } from './number-field.js';
 

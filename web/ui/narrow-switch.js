@@ -12,8 +12,8 @@
 //
 // A panel may belong to several options (list it in each). Switching is a view choice, not
 // lesson state: it stays usable in read-only widgets and is not written to the URL.
-import { messagesFor } from '../widgets/shared/i18n.js';
-import { element } from '../widgets/shared/widget-base.js';
+import { messagesFor } from './messages.js';
+import { element } from './dom.js';
 import { ChoiceGroup } from './choice-group.js';
 
 export class NarrowSwitch {
@@ -23,7 +23,7 @@ export class NarrowSwitch {
    * @param {{ value: string, content: any, panels: Element[], label?: string }[]} o.options
    * @param {string} [o.value]   the option shown first (default: the first)
    * @param {string} [o.prefix]  visible text before the choices (default 'Show', in o.messages' language)
-   * @param {import('../widgets/shared/i18n.js').Messages} [o.messages]
+   * @param {import('../text/i18n.js').Messages} [o.messages]
    * @param {(value: string) => void} [o.onChange]
    */
   constructor({ label, options, value = options[0].value, prefix, onChange = null, messages = messagesFor('en') }) {

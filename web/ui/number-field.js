@@ -2,9 +2,9 @@
 // parse -> propose -> aria-invalid + message (role=alert, aria-describedby) -> the typed
 // text stays while invalid -> the last good value comes back on blur or Escape.
 // setValue(v) from outside never clobbers text being typed (unless v really changed).
-import { element } from '../widgets/shared/widget-base.js';
+import { element } from './dom.js';
 import { FieldFlow } from './field-flow.js';
-import { messagesFor } from '../widgets/shared/i18n.js';
+import { messagesFor } from './messages.js';
 
 let nextId = 0;
 
@@ -19,7 +19,7 @@ export class NumberField {
    * @param {boolean} [options.readonly]
    * @param {() => void} [options.onEnter]  Enter pressed (after the value is proposed)
    * @param {() => void} [options.onEscape] Escape pressed (after the last good value is back)
-   * @param {import('../widgets/shared/i18n.js').Messages} [options.messages]  the language: its decimal
+   * @param {import('../text/i18n.js').Messages} [options.messages]  the language: its decimal
    *   separator is shown and accepted ("0,45" in German), its messages explain refusals
    */
   constructor({ label, value = 0, onPropose, min, max, decimals = 2, hideLabel = false, readonly = false, onEnter, onEscape, messages = messagesFor('en') }) {

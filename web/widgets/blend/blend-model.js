@@ -16,7 +16,7 @@
 //     the "undo it?" output: other weights that give the one head exactly the same output.
 import { THE_WORLD, headsAt } from '../shared/world.js';
 import { WorldReader } from '../shared/world-reader.js';
-import { formatPercent } from '../shared/format.js';
+import { formatPercent } from '../../text/format.js';
 import { decimal, stateError } from '../shared/state-error.js';
 
 /** The two splits compared: one head for both jobs (h = 2), a head per job (h = 4). */

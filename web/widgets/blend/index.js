@@ -3,7 +3,8 @@
 // one head's budget for "said" and sees, side by side: where its output lands among the
 // meanings (and that other weights land on the same point), and what a fixed reader can
 // still tell from it over 16 sentences. See README.md for attributes and events.
-import { MhaWidget, element, setText } from '../shared/widget-base.js';
+import { MhaWidget } from '../shared/widget-base.js';
+import { element, setText } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { headClass, variantTokens } from '../shared/world.js';
 import { BudgetBar } from '../../ui/budget-bar.js';
@@ -11,7 +12,7 @@ import { roundToSum } from '../../ui/budget-math.js';
 import { kitSheet } from '../../ui/styles.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { notation } from '../../ui/notation.js';
-import { layerLink } from '../layer/layer-link.js';
+import { layerLink } from '../shared/page-links.js';
 import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState, undoVerdict } from './blend-model.js';
 import { PlaneView } from './plane-view.js';
 import { ReaderGrid } from './reader-grid.js';

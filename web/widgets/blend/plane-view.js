@@ -4,7 +4,7 @@
 // The frame is fixed by the token points: every output is a weighted average of them, so
 // it always falls inside (the projection of a convex combination is a convex combination).
 import { svg } from '../../ui/svg.js';
-import { element } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { headClass } from '../shared/world.js';
 

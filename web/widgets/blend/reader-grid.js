@@ -3,7 +3,7 @@
 // marks, "who said it?" then "what was said?", each ✓, ✗ or = for a tie (the reader finds
 // two words equally similar, so it has no answer: neither right nor wrong), in shape and
 // words, not colour alone. The answers come from WorldReader (the core); this only draws them.
-import { element } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 
 export class ReaderGrid {

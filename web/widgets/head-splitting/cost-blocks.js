@@ -2,7 +2,7 @@
 // count divided by the largest count in its figure, at one height, so equal counts give
 // equal areas; it is cut into one piece per head (each head does the same work: its count
 // is the row's count divided by h). Geometry only: the counts come from the core.
-import { element } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 
 export class BlockRow {
   /**

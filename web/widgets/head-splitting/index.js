@@ -6,14 +6,15 @@
 // in a worker. The price: in the lesson's one world, head i's similarity matrix
 // W_Q^i (W_K^i)^T has at most d_k non-zero singular values (counted by the core).
 // See README.md for attributes and events.
-import { MhaWidget, element } from '../shared/widget-base.js';
+import { MhaWidget } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, headClass } from '../shared/world.js';
 import { NumberField } from '../../ui/number-field.js';
 import { mathText, notation } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
-import { layerLink } from '../layer/layer-link.js';
+import { layerLink } from '../shared/page-links.js';
 import {
   SplitModels, divisors, nearestDivisor, sanitizeSplitState, splitConfig, startingState,
 } from './head-splitting-model.js';

@@ -7,7 +7,7 @@
 // Geometry only: the values, the count of non-zero values, d_k and every text shown come
 // from the caller (the core's results).
 import { messagesFor } from '../shared/i18n.js';
-import { element } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { svg } from '../../ui/svg.js';
 import { mathText } from '../../ui/notation.js';
 

@@ -3,14 +3,15 @@
 // sentence; tie them all to one head's projections and the four maps become identical
 // copies. The maps and the W_Q editor of the selected head sit side by side, so an edit and
 // its effect are in view together. See README.md.
-import { MhaWidget, element } from '../shared/widget-base.js';
+import { MhaWidget } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { THE_WORLD } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { Heatmap } from '../../ui/heatmap.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { adoptKitStyles } from '../../ui/styles.js';
-import { layerLink } from '../layer/layer-link.js';
+import { layerLink } from '../shared/page-links.js';
 import { notation, spoken } from '../../ui/notation.js';
 import {
   HeadsQuestionsModel, WQ_EDIT, defaultHeadsQuestionsState, describeRow, queryFromAttribute,

@@ -5,7 +5,8 @@
 // Pick a word and a head and its path lights up; switch h (1, 2, 4 at the same d_model)
 // and the heads' slices widen or narrow. It is the map the other widgets zoom into.
 // See README.md for attributes, state and events.
-import { MhaWidget, element } from '../shared/widget-base.js';
+import { MhaWidget } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, headClass } from '../shared/world.js';
 import { roundToSum } from '../../ui/budget-math.js';
@@ -14,7 +15,7 @@ import { mathText } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
 import { WIDGETS } from '../registry.js';
 import { ChoiceGroup } from '../../ui/choice-group.js';
-import { bringIntoView, zoomLink } from './layer-link.js';
+import { bringIntoView, zoomLink } from '../shared/page-links.js';
 import {
   LayerModel, defaultLayerState, headAcrossSwitch, layerOverrides, pathSentence, sanitizeLayerState,
 } from './layer-model.js';

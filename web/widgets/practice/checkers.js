@@ -15,8 +15,8 @@ import { WoMixingModel, woMixingConfig, heardHeads, presetValues, directionValue
 import { HeadsQuestionsModel, strongestKeys } from '../heads-questions/heads-questions-model.js';
 import { LayerModel } from '../layer/layer-model.js';
 import { THE_WORLD, headsAt } from '../shared/world.js';
-import { formatCount, formatNumber } from '../shared/format.js';
-import { parseNumber } from '../shared/parse-number.js';
+import { formatCount, formatNumber } from '../../text/format.js';
+import { parseNumber } from '../../text/parse-number.js';
 import { messagesFor } from '../shared/i18n.js';
 import { fillReason } from './practice-data.js';
 

@@ -2,7 +2,7 @@
 // export (a JSON file), import (strictly checked; a bad file changes nothing and says why;
 // a good one can be taken back), start over (asks first). Shown by <mha-practice> without
 // an `idea` attribute.
-import { element, setText } from '../shared/widget-base.js';
+import { element, setText } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { MAX_FILE_BYTES } from '../shared/learner-copy.js';
 import { notation } from '../../ui/notation.js';

@@ -11,7 +11,7 @@
 // Files: practice-data.js (the problems, the learner's order of options), checkers.js (the
 // marking, on the core), problem-views.js (one view per kind), copy-panel.js, session.js (the
 // copy and the checkers shared by the page), practice-static.js (the no-JavaScript figure).
-import { element, setText } from '../shared/widget-base.js';
+import { element, setText } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { IDEAS, KINDS, blockProblems, parseKinds, predictsOnly, problemsFor } from './practice-data.js';
 import { problemView } from './problem-views.js';

@@ -4,7 +4,7 @@
 //   const view = problemView(problem, { number, seed, copy, marker, findWidget });
 //   view.element      a <fieldset> to append
 //   view.restore()    puts the learner's last answer back and marks it again (not a new attempt)
-import { element } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { notation } from '../../ui/notation.js';
 import { messagesFor } from '../shared/i18n.js';
 import { fillReason, localizedProblem, optionOrder, practiceLanguage } from './practice-data.js';

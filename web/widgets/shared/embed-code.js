@@ -14,7 +14,7 @@
 // The code is text in read-only text areas, never markup on this page: a crafted state
 // cannot inject anything here, and what is copied is exactly what is shown.
 import { WIDGETS } from '../registry.js';
-import { element } from './widget-base.js';
+import { element } from '../../ui/dom.js';
 import { messagesFor } from './i18n.js';
 import styles from './embed-code.css?inline';
 

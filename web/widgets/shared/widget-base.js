@@ -48,6 +48,7 @@ import { reasonIn } from './state-error.js';
 import { kitSheet } from '../../ui/styles.js';
 import { WIDGETS } from '../registry.js';
 import { localeOf, messagesFor } from './i18n.js';
+import { element } from '../../ui/dom.js';
 
 // Each widget's static renderer (web/widgets/<name>/<name>-static.js), loaded on first use.
 const STATIC_RENDERERS = import.meta.glob('../*/*-static.js');
@@ -586,26 +587,4 @@ export class MhaWidget extends HTMLElement {
     };
     return element('div', { className: 'toolbar history', role: 'group', ariaLabel: label }, [undo, reset]);
   }
-}
-
-/**
- * Sets a node's text only when it differs. Assigning the same text still replaces the text
- * node, which makes the browser lay it out again: on the lesson page every edit saves the
- * learner's copy (each practice block and the copy panel refresh their lines on that), and
- * a budget bar redraws its labels and readout on every step of a drag.
- */
-export function setText(node, text) {
-  if (node.textContent !== text) node.textContent = text;
-}
-
-/** document.createElement with properties and children, for terse DOM building. */
-export function element(tag, properties = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(properties)) {
-    if (name === 'dataset') Object.assign(node.dataset, value);
-    else if (name in node || name.startsWith('aria')) node[name] = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
 }

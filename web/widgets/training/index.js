@@ -6,7 +6,8 @@
 // trained: switch heads off in any combination and see the accuracy, the heads ranked by
 // the core's importance score, and "prune the k least important" with the accuracy-vs-heads-
 // removed curve. Runs finished at this seed are kept in a comparison table. See README.md.
-import { MhaWidget, element } from '../shared/widget-base.js';
+import { MhaWidget } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { THE_WORLD } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import { ChoiceGroup } from '../../ui/choice-group.js';

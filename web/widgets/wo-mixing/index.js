@@ -4,7 +4,8 @@
 // token as a stack of per-head contributions head_i W_O^i, and measures who a later layer
 // reading direction u hears, with this W_O and with W_O = I. Every number comes from the
 // core (wo-mixing-model.js). See README.md.
-import { MhaWidget, element } from '../shared/widget-base.js';
+import { MhaWidget } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { headClass } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
@@ -13,7 +14,7 @@ import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { StackedBars, stackExtent } from '../../ui/stacked-bars.js';
 import { notation, spoken } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
-import { layerLink } from '../layer/layer-link.js';
+import { layerLink } from '../shared/page-links.js';
 import {
   WoMixingModel, attributeOverrides, describeAlong, directionValues, matchingDirection, matchingPreset,
   presetValues, sanitizeWoState, startingState, woMixingConfig,

@@ -6,9 +6,9 @@
 //                              that part of <mha-layer> (hidden when the page has none)
 //   zoomLink('mha-blend', ..)  for the layer: "Zoom in" scrolls to a later widget (hidden
 //                              when the page does not have it, e.g. in an embed)
-import { element } from '../shared/widget-base.js';
+import { element } from '../../ui/dom.js';
 import { notation } from '../../ui/notation.js';
-import { messagesFor } from '../shared/i18n.js';
+import { messagesFor } from './i18n.js';
 
 const reducedMotion = () => globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
 

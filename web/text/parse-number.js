@@ -7,9 +7,15 @@
 // a comma, a point is refused with its own message rather than read as a decimal point:
 // in German "1.000" is a thousand, so guessing could silently change a value by 1000x.
 // Group separators are never accepted (no value a learner types here needs one).
-import { messagesFor } from './i18n.js';
 
 export const MAX_INPUT_TEXT = 64;
+
+// English when no messages are passed. i18n.js (which uses this file for Messages.parse)
+// sets it when it loads, so that this file does not import i18n.js back.
+let defaultMessages = () => { throw new Error('parseNumber: no messages given and none set (import web/text/i18n.js)'); };
+export function setDefaultMessages(get) {
+  defaultMessages = get;
+}
 const patterns = new Map();
 
 function decimalPattern(separator) {
@@ -29,7 +35,7 @@ function decimalPattern(separator) {
  * @returns {{ ok: true, value: number } | { ok: false, message: string }}
  */
 export function parseNumber(text, { min = -1e6, max = 1e6, what, messages } = {}) {
-  const m = messages ?? messagesFor('en');
+  const m = messages ?? defaultMessages();
   const name = what ?? m.t('ui.parse.thisValue');
   const separator = m.decimalSeparator;
   const range = () => ({ what: name, min: m.number(min, decimalsOf(min)), max: m.number(max, decimalsOf(max)) });
