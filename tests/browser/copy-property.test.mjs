@@ -58,14 +58,14 @@ async function openDetails(locator) {
 
 // Marks one visible control of a widget (chosen by the sequence's generator) for a locator.
 async function pickControl(page, tag, random) {
-  const count = await page.locator(tag).evaluate((el, selector) => {
+  const count = await page.locator(tag).first().evaluate((el, selector) => {
     const visible = [...el.shadowRoot.querySelectorAll(selector)].filter((c) => c.checkVisibility() && !c.disabled && c.getAttribute('aria-disabled') !== 'true');
     for (const c of el.shadowRoot.querySelectorAll('[data-pick]')) delete c.dataset.pick;
     visible.forEach((c, k) => { c.dataset.pick = String(k); });
     return visible.length;
   }, CONTROLS);
   if (count === 0) return null;
-  return page.locator(tag).locator(`[data-pick="${Math.floor(random() * count)}"]`);
+  return page.locator(tag).first().locator(`[data-pick="${Math.floor(random() * count)}"]`);
 }
 
 async function waitMarked(page, problemId) {

@@ -42,7 +42,7 @@ describe('embedding', () => {
     const { page, problems } = await newWatchedPage(course.browser);
     await page.goto(`${course.url}${SUB_PATH}`);
     for (const tag of WIDGET_TAGS) {
-      await page.locator(`${tag}[ready]`).waitFor();
+      await page.locator(`${tag}[ready]`).first().waitFor();
     }
     await page.goto(`${course.url}${SUB_PATH}embed.html?widget=wo-mixing`);
     await page.locator('mha-wo-mixing[ready]').waitFor();
@@ -151,7 +151,7 @@ describe('embedding', () => {
       ['wo-mixing', 'mha-wo-mixing', 'output'], ['heads-questions', 'mha-heads-questions', 'heatmaps']]) {
       await page.goto('about:blank');
       await page.goto(`${course.url}${SUB_PATH}embed.html?widget=${widget}&panels=${panel}&readonly`);
-      await page.locator(`${tag}[ready]`).waitFor();
+      await page.locator(`${tag}[ready]`).first().waitFor();
       const seen = await page.evaluate((tag) => {
         const root = document.querySelector(tag).shadowRoot;
         const visible = (el) => el.getClientRects().length > 0;

@@ -396,15 +396,16 @@ describe('head-splitting widget', () => {
     const sideways = await phone.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
     assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways`);
     // Stacked: the controls above the blocks they change, and in the rank widget its menus
-    // above its chart. Each of the lesson's two widgets shows its own panels, so neither has
-    // the phone's "Show" switch (the embed page's whole widget has it, tested below).
+    // above its chart. On a phone the "Show" switch offers only the parts each of the lesson's
+    // two widgets shows: areas and times in the first, nothing to switch in the rank widget.
     const topIn = (host, s) => host.evaluate((host, s) => {
       const el = host.shadowRoot.querySelector(s);
       return el.getClientRects().length ? el.getBoundingClientRect().top : null;
     }, s);
     assert.ok(await topIn(phone.widget, '.cost-layout .controls') < await topIn(phone.widget, '.blocks-panel'));
     assert.ok(await topIn(phone.rank, '.spectrum-controls') < await topIn(phone.rank, '.spectrum-svg'));
-    assert.equal(await topIn(phone.widget, '.narrow-switch'), null);
+    assert.deepEqual(await phone.widget.locator('.narrow-switch [role="radio"]').allTextContents(), ['Areas', 'Times']);
+    assert.equal(await topIn(phone.widget, '.configurations-panel, [data-panel="configurations"]'), null, 'the times wait for their turn');
     assert.equal(await topIn(phone.rank, '.narrow-switch'), null);
     await screenshot(phone.rank, 'head-splitting-rank-390');
     const height = (await phone.widget.boundingBox()).height;

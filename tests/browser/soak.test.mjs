@@ -19,7 +19,7 @@ const session = useSiteAndBrowser();
 test(`soak: ${EDITS} random edits across every widget`, { timeout: 60 * 60 * 1000 }, async () => {
   const { page, problems } = await newWatchedPage(session.browser, { width: 1200, height: 900 });
   await page.goto(session.server.url);
-  for (const tag of TAGS) await page.locator(`${tag}[ready]`).waitFor();
+  for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   const cdp = await page.context().newCDPSession(page);
   let seed = 2026;
   const rand = (n) => ((seed = (seed * 1103515245 + 12345) >>> 0) % n);

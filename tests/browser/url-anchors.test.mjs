@@ -260,7 +260,7 @@ describe('URL state and anchors', () => {
       assert.ok(tags.length >= 5, tags.join());
       for (const tag of tags) assert.ok(Object.values(WIDGETS).find((w) => w.tag === tag).loadingHeight, `${tag}: loadingHeight in registry.js`);
       const loading = await page.evaluate((tags) => tags.map((t) => document.querySelector(t).getBoundingClientRect().height), tags);
-      for (const tag of tags) await page.locator(`${tag}[ready]`).waitFor();
+      for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
       await page.waitForTimeout(1300);
       const built = await page.evaluate((tags) => tags.map((t) => document.querySelector(t).getBoundingClientRect().height), tags);
       tags.forEach((tag, i) => {

@@ -76,7 +76,7 @@ test(`${COUNT} random and crafted URL states: a state or a refusal, never an exc
   page.on('dialog', (dialog) => { dialogs++; dialog.dismiss(); });
   await page.goto(session.server.url);
   const tags = WIDGET_TAGS;
-  for (const tag of tags) await page.locator(`${tag}[ready]`).waitFor();
+  for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
   const validStates = await page.evaluate((tags) => Object.fromEntries(tags.map((tag) => {
     const widget = document.querySelector(tag);
     return [widget.stateKey, widget.state];

@@ -40,6 +40,22 @@ export class NarrowSwitch {
       element('span', { className: 'narrow-switch-label', ariaHidden: 'true', textContent: prefix }),
       this.group.element,
     ]);
+    this.element.narrowSwitch = this; // found by a widget's panels="…" (keepShownPanels)
+    this.show(value, { silent: true });
+  }
+
+  /**
+   * After a widget's panels="…" hid some panels: an option whose panels are all hidden is
+   * dropped (it would show nothing), and with one option left the switch goes and that
+   * option's panels show (a widget cut down to its rank panel has nothing to switch).
+   */
+  keepShownPanels() {
+    const kept = this.options.filter((o) => o.panels.some((panel) => !panel.hidden));
+    if (kept.length === this.options.length || kept.length === 0) return;
+    const value = kept.some((o) => o.value === this.value) ? this.value : kept[0].value;
+    this.options = kept;
+    this.group.setOptions(kept.map(({ value: v, content, label: l }) => ({ value: v, content, label: l })));
+    this.element.hidden = kept.length === 1;
     this.show(value, { silent: true });
   }
 

@@ -10,6 +10,8 @@ const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config
 // loadingHeight: the widget's height in CSS px on the lesson page, in a wide container (1280
 // px window) and a narrow one (390 px phone), reserved while the core loads so that the page
 // does not jump when the widget appears (checked by tests/browser/url-anchors.test.mjs).
+// panelsLoadingHeight: the same for the panels="…" values the lesson uses (its height depends
+// on the panels shown), by the attribute's exact value.
 
 export const WIDGETS = {
   layer: {
@@ -22,6 +24,7 @@ export const WIDGETS = {
   },
   'head-splitting': {
     tag: 'mha-head-splitting', title: 'Head splitting', loadingHeight: { wide: 1440, narrow: 740 },
+    panelsLoadingHeight: { 'controls counts configurations': { wide: 990, narrow: 740 }, spectrum: { wide: 470, narrow: 570 } },
     attributes: [...COMMON],
   },
   'wo-mixing': {

@@ -88,9 +88,11 @@ export class PracticeProblems extends HTMLElement {
     const numbered = blockProblems(idea, kinds);
     if (numbered.length === 0) return error(this.text.noneOfKinds(idea, kinds));
     const problems = numbered.map(({ problem }) => problem);
-    // A block of predictions stands before its widget: it is open, so the question is met
-    // before the widget shows the answer.
+    // A block of predictions stands before its widget: on a wide screen it is open, so the
+    // question is met before the widget shows the answer; on a phone, where an open block is
+    // more than half a screen, it is one line ("Predict first: 1 problem") like the others.
     const predictFirst = predictsOnly(kinds);
+    const openAtStart = predictFirst && globalThis.matchMedia?.('(min-width: 40rem)').matches === true;
     const { copy } = this.#session;
     const summary = element('summary', { className: 'practice-summary' });
     const notice = element('p', { className: 'notice', role: 'status', hidden: true });
@@ -114,7 +116,7 @@ export class PracticeProblems extends HTMLElement {
     details.addEventListener('toggle', () => { if (details.open) this.#restore(); });
     copy.addEventListener('change', refresh);
     copy.addEventListener('replaced', build);
-    details.open = predictFirst;
+    details.open = openAtStart;
     build();
     refresh();
     this.body.append(details);

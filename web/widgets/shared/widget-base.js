@@ -73,13 +73,16 @@ const sheetCache = new Map();
 // While the core loads, the widget's box keeps the height it will have (the registry's
 // loadingHeight, measured on the lesson page, for wide and narrow containers), so the page
 // below does not move when it appears. Only while the loading line is shown (:has), so an
-// error message or the built widget are never stretched; and not with panels="…", whose
-// height depends on the panels chosen.
+// error message or the built widget are never stretched. With panels="…" the height depends
+// on the panels chosen: reserved only for the values the registry has measured.
 function loadingSheetText(tag) {
-  const height = Object.values(WIDGETS).find((widget) => widget.tag === tag)?.loadingHeight;
-  if (!height) return '';
-  const rule = (px) => `:host(:not([panels])) .widget:has(> .loading) { min-height: ${Math.round(px)}px; }`;
-  return `${rule(height.wide)} @container (max-width: 34rem) { ${rule(height.narrow)} }`;
+  const entry = Object.values(WIDGETS).find((widget) => widget.tag === tag);
+  const heights = [
+    [':host(:not([panels]))', entry?.loadingHeight],
+    ...Object.entries(entry?.panelsLoadingHeight ?? {}).map(([panels, height]) => [`:host([panels="${panels}"])`, height]),
+  ].filter(([, height]) => height);
+  const rule = (host, px) => `${host} .widget:has(> .loading) { min-height: ${Math.round(px)}px; }`;
+  return heights.map(([host, height]) => `${rule(host, height.wide)} @container (max-width: 34rem) { ${rule(host, height.narrow)} }`).join(' ');
 }
 
 function sheetFor(cssText) {
@@ -368,6 +371,8 @@ export class MhaWidget extends HTMLElement {
       }));
     }
     for (const panel of panels) panel.hidden = shown.size > 0 && !shown.has(panel.dataset.panel);
+    // On a phone the widget's switch offers only the parts still shown.
+    for (const narrow of this.body.querySelectorAll('.narrow-switch')) narrow.narrowSwitch?.keepShownPanels();
   }
 
   // Read-only: controls stay visible and readable (text fields are readOnly, not removed)
