@@ -1,25 +1,14 @@
 // axe-core on the lesson page, the embed page and the example course page, with every
 // widget loaded: no violations allowed (WCAG 2.1 A and AA rules, best practices).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
+import { axeViolations } from './axe.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const session = useSiteAndBrowser();
 
 const TAGS = WIDGET_TAGS;
-
-async function violations(page) {
-  // DevTools evaluation is not subject to the page's CSP, which stays strict.
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  }));
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 for (const [name, url, tags, scheme] of [
   ['lesson page', '', TAGS, 'light'],
@@ -32,7 +21,7 @@ for (const [name, url, tags, scheme] of [
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(session.server.url + url);
     for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
-    const found = await violations(page);
+    const found = await axeViolations(page);
     console.log(`${name} (${scheme}): ${found.length} violations`);
     assert.deepEqual(found, []);
     assert.deepEqual(problems, []);

@@ -11,12 +11,11 @@
 //   * axe finds nothing with the dialog open, light and dark.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
+import { axeViolations } from './axe.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 // The lesson site under /lesson/, and the course author's own pages beside it.
 const course = useCourseSite({ mount: 'lesson', prefix: 'mha-embed-code-' });
 
@@ -195,11 +194,7 @@ ${snippet}
       const { page, problems } = await openLesson({ width: 1280, height: 800 }, scheme);
       await embedButton(page, 'mha-heads-questions').click();
       await dialogOf(page, 'mha-heads-questions').waitFor();
-      await page.evaluate(axeSource);
-      const results = await page.evaluate(() => window.axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      }));
-      const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      const found = await axeViolations(page);
       assert.deepEqual(found, []);
       if (scheme === 'dark') await screenshot(page, 'embed-code-dialog-dark');
       assert.deepEqual(problems, []);

@@ -3,8 +3,6 @@
 // and point it shows compared with the core computing the same state here in Node
 // (BlendModel and WorldReader on the same wasm build).
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { BlendModel, describeShare } from '../../web/widgets/blend/blend-model.js';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
@@ -15,8 +13,8 @@ import path from 'node:path';
 import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 import { moveSplit, rebalance, roundToSum, stepWeight } from '../../web/ui/budget-math.js';
+import { axeViolations } from './axe.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const session = useSiteAndBrowser();
 let engine, model, reader;
 before(async () => {
@@ -455,11 +453,7 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
       await blend.getByRole('slider', { name: 'One head: weight on “it”' }).focus();
       await page.keyboard.press('Enter');
       await blend.getByLabel('One head: exact weight on “it” (the others rescale)').fill('abc');
-      await page.evaluate(axeSource);
-      const results = await page.evaluate(() => window.axe.run(document, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      }));
-      const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      const found = await axeViolations(page);
       assert.deepEqual(found, []);
       assert.deepEqual(problems, []);
     });

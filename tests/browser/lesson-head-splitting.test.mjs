@@ -4,8 +4,6 @@
 // core's own answer for the same state, computed here in Node. Timings are only checked to
 // exist and be positive: machines are too noisy for ratios.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import {
@@ -17,8 +15,8 @@ import { loadTestEngine } from '../node/load-engine.mjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { WCAG22, axeViolations } from './axe.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PARTS = ['projections', 'scores', 'weightedSum', 'attention', 'output', 'exponentials'];
 
 let browser, server, models, config;
@@ -419,11 +417,7 @@ describe('head-splitting widget', () => {
     for (const colorScheme of ['light', 'dark']) {
       const { page, problems, widget } = await openSplit({ width: 1280, height: 800 }, { colorScheme });
       for (const summary of await widget.locator('details summary').all()) await summary.click();
-      await page.evaluate(axeSource);
-      const results = await page.evaluate(() => window.axe.run(document.querySelector('mha-head-splitting'), {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      }));
-      const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      const found = await axeViolations(page, { within: 'mha-head-splitting', rules: WCAG22 });
       assert.deepEqual(found, [], `axe in ${colorScheme}`);
       if (colorScheme === 'light') {
         // Tab through the widget from its skip link to its end.

@@ -3,9 +3,8 @@
 // the W_Q grid, undo, reset, reload. Every map is checked against the core's own weights for
 // the same state, computed here in Node by the same model code on the same world.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
 import {
   HeadsQuestionsModel, WQ_EDIT, defaultHeadsQuestionsState, describeRow,
@@ -15,9 +14,9 @@ import { formatNumber } from '../../web/text/format.js';
 import { cssNumber } from '../../web/ui/colour-scale.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-heads-questions';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const session = useSiteAndBrowser();
 let models;
 before(async () => { models = new HeadsQuestionsModel(await loadTestEngine('simd'), w); });
@@ -492,10 +491,7 @@ describe('heads-questions widget', () => {
       const { page, problems, widget } = await openWidget(WIDE, { colorScheme });
       await widget.locator('.features summary').click();
       await widget.locator('.features .ui-cell[tabindex="0"]').focus();
-      await page.evaluate(axeSource);
-      const found = await page.evaluate(() => window.axe.run({ include: [['mha-heads-questions']] }, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      }).then((r) => r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)));
+      const found = await axeViolations(page, { within: 'mha-heads-questions', rules: WCAG22 });
       assert.deepEqual(found, []);
       if (colorScheme === 'dark') {
         await widget.evaluate((host) => host.shadowRoot.querySelector('.board').scrollIntoView());

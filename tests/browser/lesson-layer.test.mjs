@@ -4,8 +4,6 @@
 // word and a head (click, tap on the map, keyboard) lights exactly that path; the URL keeps
 // the state and refuses crafted state; axe finds nothing in light or dark; screenshots.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { LayerModel, pathSentence } from '../../web/widgets/layer/layer-model.js';
@@ -14,9 +12,9 @@ import { formatNumber } from '../../web/text/format.js';
 import { roundToSum } from '../../web/ui/budget-math.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-layer';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let browser, server, layer;
 before(async () => {
   server = await serveDist();
@@ -304,11 +302,7 @@ describe('layer at a glance', () => {
     for (const [colorScheme, viewport] of [['light', undefined], ['dark', undefined], ['light', { width: 390, height: 844 }]]) {
       const { page, problems, widget } = await openWidget(viewport, { colorScheme });
       await widget.getByText('Step by step, one head for the picked word').click();
-      await page.evaluate(axeSource);
-      const results = await page.evaluate(() => window.axe.run(document.querySelector('mha-layer'), {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-      }));
-      const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      const found = await axeViolations(page, { within: 'mha-layer', rules: WCAG22 });
       assert.deepEqual(found, [], `axe in ${colorScheme} at ${viewport?.width ?? 1280} px`);
       const stops = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('a[href], button, summary, [tabindex]')]
         .filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0).length);

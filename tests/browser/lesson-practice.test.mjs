@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { before, test } from 'node:test';
 import { SCREENSHOT_DIR, newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine } from '../node/load-engine.mjs';
@@ -17,9 +16,9 @@ import { PracticeCheckers } from '../../web/widgets/practice/checkers.js';
 import { IDEAS, PROBLEMS, problemById, shownText } from '../../web/widgets/practice/practice-data.js';
 import { WIDGET_STARTS } from '../../web/widgets/practice/widget-states.js';
 import { STORAGE_KEY } from '../../web/widgets/shared/learner-copy.js';
+import { axeViolations } from './axe.mjs';
 
 const session = useSiteAndBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let checkers;
 before(async () => {
   checkers = new PracticeCheckers(await loadTestEngine());
@@ -426,10 +425,7 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
     await problem(page, 'dk-768').getByRole('button', { name: 'Check' }).click();
     await problem(page, 'blend-both-aligned').getByRole('button', { name: 'Check my widget' }).click();
     await waitFeedback(page, 'blend-both-aligned', WRONG);
-    await page.evaluate(axeSource);
-    const found = await page.evaluate(() => window.axe.run(document.querySelectorAll('mha-practice'), {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    }).then((r) => r.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)));
+    const found = await axeViolations(page, { within: 'mha-practice' });
     assert.deepEqual(found, [], scheme);
     if (scheme === 'dark') await block(page, 'one-average').screenshot({ path: await screenshotPath('practice-dark') });
     assert.deepEqual(problems, []);

@@ -7,15 +7,14 @@
 // Then: a sandboxed frame (no worker: training runs on the page in slices), read-only, axe
 // in light and dark, and screenshots.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TrainingSession, trainToEnd } from '../../web/widgets/training/training-model.js';
 import { loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { WCAG22, axeViolations } from './axe.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
 // Accuracy job by job, as the widget says it (issue 22: every figure per job, against chance).
 const jobs = (accuracy) => `token 2 back ${percent(accuracy[0])}, first token ${percent(accuracy[1])}`;
@@ -252,13 +251,8 @@ describe('<mha-training>', () => {
   test('accessible: axe finds nothing in light or dark, untrained and trained; phone screenshot', async () => {
     for (const colorScheme of ['light', 'dark']) {
       const { page, problems, widget } = await openTraining({ width: 1100, height: 900 }, { colorScheme });
-      await page.evaluate(axeSource);
       const axe = async (when) => {
-        const results = await page.evaluate(() => window.axe.run(document.querySelector('mha-training'), {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-        }));
-        const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-        assert.deepEqual(found, [], `axe in ${colorScheme}, ${when}`);
+        assert.deepEqual(await axeViolations(page, { within: 'mha-training', rules: WCAG22 }), [], `axe in ${colorScheme}, ${when}`);
       };
       await axe('untrained');
       await widget.getByRole('radio', { name: 'One job: predict the previous token' }).click();

@@ -8,13 +8,13 @@
 //   * a .wasm file missing (404), or answered with a web page (a single-page-app fallback).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
 import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { axeViolations } from './axe.mjs';
 
 const NO_WASM_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
 const FALLBACK = 'A picture of one head splitting its attention between two words.';
@@ -80,15 +80,6 @@ async function serveWithWasm(wasm) {
   return handle;
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function violations(page) {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  }));
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
-
 const pageErrors = (problems) => problems.filter((p) => p.startsWith('page error'));
 const NOT_THE_OLD_WORDS = /Aborted|ASSERTIONS|in this browser|magic word/;
 
@@ -108,7 +99,7 @@ describe('the core cannot load: the widget says why, in an author’s words', ()
     await screenshot(page, 'load-error-csp');
     for (const scheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme: scheme });
-      assert.deepEqual(await violations(page), [], `axe, ${scheme}`);
+      assert.deepEqual(await axeViolations(page), [], `axe, ${scheme}`);
     }
     assert.deepEqual(pageErrors(problems), []);
   });

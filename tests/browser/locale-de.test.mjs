@@ -5,15 +5,13 @@
 // allowed), numbers with decimal commas and no decimal point, and a number field that
 // accepts "0,45" and refuses "0.45" with a German message. English stays English.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
 import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { englishIn, hasDecimalPoint } from '../node/english-words.mjs';
+import { axeViolations } from './axe.mjs';
 
 const session = useSiteAndBrowser();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Every string a user can see or hear in the page's widgets: [tag, kind, text]. Lesson
@@ -154,11 +152,7 @@ describe('German', () => {
     assert.ok(Math.abs((await blend.evaluate((el) => el.state)).budget[w.subjectIndex] - 0.45) < 1e-9, 'the last good value is kept');
     await screenshot(page, 'locale-de-blend');
     // German pages are as accessible as English ones (lang on the page, the field's message).
-    await page.evaluate(axeSource);
-    const results = await page.evaluate(() => window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    }));
-    assert.deepEqual(results.violations.map((v) => `${v.id}: ${v.help}`), []);
+    assert.deepEqual(await axeViolations(page), []);
     await page.keyboard.press('Escape');
     // A W_O cell too: a digit opens the cell's field, "0,5" is the value.
     await page.goto(`${session.server.url}embed.html?widget=wo-mixing`);

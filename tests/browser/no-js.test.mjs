@@ -5,8 +5,7 @@
 // With WebAssembly blocked the figures stay, under the widget's message. axe finds nothing
 // on the page with JavaScript off. Screenshots: test-results/screenshots/no-js-*.png.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import { test, before } from 'node:test';
 import { SCREENSHOT_DIR, newWatchedPage, openBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
@@ -22,8 +21,8 @@ import { LayerModel, defaultLayerState, pathSentence } from '../../web/widgets/l
 import { splitConfig } from '../../web/widgets/head-splitting/head-splitting-model.js';
 import { WoMixingModel, describeAlong, startingState, woMixingConfig } from '../../web/widgets/wo-mixing/wo-mixing-model.js';
 import { HeadsQuestionsModel, defaultHeadsQuestionsState, describeRow } from '../../web/widgets/heads-questions/heads-questions-model.js';
+import { axeViolations } from './axe.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const session = useSiteAndBrowser();
 
 /** The widgets with a static figure (the build must have put one in each of them). */
@@ -349,11 +348,7 @@ for (const scheme of ['light', 'dark']) {
     await page.route(/\.m?js(\?.*)?$/, (route) => route.abort());
     await page.goto(session.server.url);
     assert.equal(await page.evaluate(() => customElements.get('mha-blend')), undefined);
-    await page.evaluate(axeSource);
-    const results = await page.evaluate(() => window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-    }));
-    const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const found = await axeViolations(page);
     assert.deepEqual(found, []);
     await context.close();
   });

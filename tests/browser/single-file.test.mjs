@@ -5,7 +5,6 @@
 // refused) and never violated.
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,18 +13,9 @@ import { buildSingleFiles } from '../../scripts/build-single-file.mjs';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { axeViolations } from './axe.mjs';
 
 let browser, outDir;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's WCAG 2.1 A/AA and best-practice violations (DevTools evaluation is not subject to the file's CSP). */
-async function violations(page) {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  }));
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 before(async () => {
   outDir = mkdtempSync(path.join(tmpdir(), 'mha-single-'));
@@ -62,7 +52,7 @@ describe('single-file embeds', () => {
       assert.deepEqual(problems, [], 'no errors, no CSP violations');
       for (const scheme of ['light', 'dark']) {
         await page.emulateMedia({ colorScheme: scheme });
-        assert.deepEqual(await violations(page), [], `axe, ${scheme}`);
+        assert.deepEqual(await axeViolations(page), [], `axe, ${scheme}`);
       }
       // The CSP is in force: an inline script without the file's hash does not run.
       assert.equal(await page.evaluate(() => new Promise((resolve) => {

@@ -4,15 +4,14 @@
 // palette. And the reverse: the light defaults inside a reader's dark scheme stay dark.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
+import { axeViolations } from './axe.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The dark theme exactly as the guide gives it: the css snippet of section 4. */
 export function darkThemeFromGuide() {
@@ -37,14 +36,6 @@ const course = useCourseSite({ mount: 'course/attention', prefix: 'mha-theme-', 
 ${TAGS.map((tag) => `<h2>${tag}</h2>\n<${tag}></${tag}>`).join('\n')}
 </main></body></html>`,
 }) });
-
-async function axeViolations(page) {
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() => window.axe.run(document, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  }));
-  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 4).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 async function openThemed(scheme) {
   const { page, problems } = await newWatchedPage(course.browser, { width: 1100, height: 900 });

@@ -3,12 +3,10 @@
 // "touch"), keyboard, proposals and refusals, read-only, one tab stop per component,
 // target sizes, reflow at 320 px, reduced motion, axe in light and dark, screenshots.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { WCAG22, axeViolations } from './axe.mjs';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const session = useSiteAndBrowser();
 const URL_PATH = 'examples/ui-kit.html';
 
@@ -390,11 +388,7 @@ for (const scheme of ['light', 'dark']) {
     assert.equal(surface, scheme === 'dark' ? 'rgb(22, 24, 29)' : 'rgb(255, 255, 255)');
     await page.getByRole('button', { name: 'Show values' }).click();
     await page.getByLabel('Sequence length (1 to 64)').fill('x');
-    await page.evaluate(axeSource);
-    const results = await page.evaluate(() => window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    }));
-    const found = results.violations.map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    const found = await axeViolations(page, { rules: WCAG22 });
     assert.deepEqual(found, []);
     await page.getByRole('button', { name: 'Show values' }).click();
     await page.getByRole('button', { name: 'Highlight head B' }).click();

@@ -18,6 +18,7 @@ import { problemView } from './problem-views.js';
 import { copyPanel } from './copy-panel.js';
 import { practiceSession } from './session.js';
 import { sharedEngine } from '../../engine/engine.js';
+import { replaceFigure } from '../shared/static-figure.js';
 import baseStyles from '../shared/widget-base.css?inline';
 import styles from './practice.css?inline';
 
@@ -130,10 +131,7 @@ export class PracticeProblems extends HTMLElement {
     if (!figure?.dataset.locale || figure.dataset.locale === this.m.locale) return;
     Promise.all([import('./practice-static.js'), sharedEngine()]).then(([{ renderStaticFigure }, engine]) => {
       const attributes = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
-      const template = document.createElement('template');
-      template.innerHTML = renderStaticFigure(attributes, { engine, locale: this.m.locale });
-      const fresh = template.content.firstElementChild;
-      if (fresh?.matches('[data-static-figure]') && figure.isConnected) figure.replaceWith(fresh);
+      replaceFigure(figure, renderStaticFigure(attributes, { engine, locale: this.m.locale }));
     }).catch(() => {
       // The figure keeps the build's drawing: the live block is what the learner uses.
     });

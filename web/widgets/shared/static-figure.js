@@ -215,3 +215,18 @@ export function stateAttribute(attributes) {
     return null;
   }
 }
+
+/**
+ * Puts a freshly rendered figure (a static renderer's HTML, escaped by the renderer) in place
+ * of the one drawn before, after `prepare(fresh)`; the old one stays if the HTML is not a
+ * figure or the old one has left the page. Returns the new figure or null.
+ */
+export function replaceFigure(figure, html, prepare = () => {}) {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const fresh = template.content.firstElementChild;
+  if (!fresh?.matches('[data-static-figure]') || !figure.isConnected) return null;
+  prepare(fresh);
+  figure.replaceWith(fresh);
+  return fresh;
+}

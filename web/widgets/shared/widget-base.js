@@ -43,7 +43,7 @@ import { claimStateKey, linkProblemIn, readLessonState, releaseStateKey, upgrade
 import { widgetLoading, widgetSettled } from './anchor-hold.js';
 import baseStyles from './widget-base.css?inline';
 import { THE_WORLD, headColourStyles } from './world.js';
-import { liveNote } from './static-figure.js';
+import { liveNote, replaceFigure } from './static-figure.js';
 import { reasonIn } from './state-error.js';
 import { kitSheet } from '../../ui/styles.js';
 import { WIDGETS } from '../registry.js';
@@ -529,15 +529,14 @@ export class MhaWidget extends HTMLElement {
     try {
       const attributes = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
       attributes.state = JSON.stringify(this.#state);
-      const template = document.createElement('template');
       // A figure the page cannot compute again (the build's training comparison) keeps its data.
       const kept = figure.dataset.figure ? { trainingComparison: JSON.parse(figure.dataset.figure) } : {};
-      template.innerHTML = this.#staticRenderer(attributes, { engine: this.engine, world: THE_WORLD, locale: localeOf(this), ...kept });
-      const fresh = template.content.firstElementChild;
+      const html = this.#staticRenderer(attributes, { engine: this.engine, world: THE_WORLD, locale: localeOf(this), ...kept });
       // Its note says it shows the widget's state, unless it was drawn from kept data (the
       // build's training comparison): that one keeps the build's note, in the new language.
-      if (!figure.dataset.figure) fresh?.querySelector('.mha-static-note')?.replaceChildren(liveNote(messagesFor(this)));
-      if (fresh && figure.isConnected) figure.replaceWith(fresh);
+      replaceFigure(figure, html, (fresh) => {
+        if (!figure.dataset.figure) fresh.querySelector('.mha-static-note')?.replaceChildren(liveNote(messagesFor(this)));
+      });
     } catch {
       // The figure keeps its last good drawing: the live widget is what the reader uses.
     }
