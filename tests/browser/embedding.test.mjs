@@ -92,7 +92,7 @@ describe('embedding', () => {
       ['?widget=__proto__', /Unknown widget/],
       ['?widget=blend&onload=alert(1)&query=said', /Ignored unknown parameters: onload/],
       ['?widget=blend#blend=not-json', /not valid JSON/],
-      ['?widget=blend#blend={"query":99}', /ignored \(unknown key: query/],
+      ['?widget=blend#blend={"query":99}', /ignored \(unknown field “query”/],
       ['?widget=blend#blend={"budget":[1,0,0]}', /ignored \(budget: expected 11 weights/],
       ['?widget=blend&config={"valueWidth":0}', /Ignored “config”/],
       ['?widget=blend#blend={"__proto__":{"x":1},"query":6}', /ignored/],

@@ -355,7 +355,7 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
       ['#blend={"budget":[0.5,0.5,0.5,0,0,0,0,0,0,0,0]}', /add up to 1\.5/],
       ['#blend={"budget":[2,-1,0,0,0,0,0,0,0,0,0]}', /cannot be negative/],
       ['#blend={"budget":["1",0,0,0,0,0,0,0,0,0,0]}', /finite number/],
-      ['#blend={"query":6,"mode":"weights"}', /unknown keys: query, mode/],
+      ['#blend={"query":6,"mode":"weights"}', /unknown field “query”/],
       ['#blend=[1]', /expected an object/],
       // A link whose blend part lost its budget says so, as every other widget does (issue 26).
       ['#blend={}', /budget: missing \(expected 11 weights/],

@@ -30,7 +30,7 @@ test('state contract: { budget: null | 11 finite non-negative weights summing to
   assert.ok(sanitizeBlendState({ budget: nearly }), 'within 1e-4 of 1');
   for (const [raw, message] of [
     [null, /expected an object/], [[], /expected an object/], ['x', /expected an object/],
-    [{ budget: null, query: 6 }, /unknown key: query/], [JSON.parse('{"__proto__": {}, "budget": null}'), /unknown key: __proto__/],
+    [{ budget: null, query: 6 }, /unknown field “query”/], [JSON.parse('{"__proto__": {}, "budget": null}'), /unknown field “__proto__”/],
     [{ budget: [1] }, /expected 11 weights/], [{ budget: 'half' }, /expected 11 weights/],
     [{ budget: good.map((v, t) => (t === 0 ? Number.NaN : v)) }, /finite/],
     [{ budget: good.map((v, t) => (t === 0 ? Infinity : v)) }, /finite/],

@@ -25,7 +25,7 @@ describe('training state contract', () => {
     const bad = [
       [null, /expected an object/],
       [[], /expected an object/],
-      [{ ...ok, extra: 1 }, /unexpected field “extra”/],
+      [{ ...ok, extra: 1 }, /unknown field “extra”/],
       [{ ...ok, task: 'copy' }, /task: expected/],
       [{ ...ok, task: { toString: () => 'previous-token' } }, /task: expected/],
       [{ ...ok, heads: 3 }, /heads: expected 1, 2, 4/],

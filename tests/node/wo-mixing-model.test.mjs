@@ -68,7 +68,7 @@ test('the core refuses u = 0; sanitizeWoState refuses malformed states with a me
   assert.deepEqual(sanitizeWoState(config, good), good);
   assert.throws(() => model.compute({ ...good, u: new Array(d).fill(0) }), /zero/);
   const cases = [
-    [null, /expected an object/], [[], /expected an object/], [{ ...good, extra: 1 }, /unexpected field/],
+    [null, /expected an object/], [[], /expected an object/], [{ ...good, extra: 1 }, /unknown field/],
     [{ ...good, heads: 3 }, /heads: expected 1, 2 or 4/], [{ ...good, heads: '4' }, /heads/],
     [{ ...good, token: 11 }, /token/], [{ ...good, token: 1.5 }, /token/],
     [{ ...good, wo: good.wo.slice(1) }, /wo: expected 144/], [{ ...good, u: [1, 0] }, /u: expected 12/],

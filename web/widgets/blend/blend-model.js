@@ -17,7 +17,7 @@
 import { THE_WORLD, headsAt } from '../shared/world.js';
 import { WorldReader } from '../shared/world-reader.js';
 import { formatPercent } from '../../text/format.js';
-import { decimal, stateError } from '../shared/state-error.js';
+import { decimal, stateError, checkObject } from '../shared/state-error.js';
 
 /** The two splits compared: one head for both jobs (h = 2), a head per job (h = 4). */
 export const ONE_HEAD_SPLIT = 2;
@@ -40,9 +40,7 @@ export function defaultBlendState() {
  * non-negative, summing to 1 within SUM_TOLERANCE. null means the head's own weights.
  */
 export function sanitizeBlendState(raw, L = THE_WORLD.L) {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('objectBudget');
-  const unknown = Object.keys(raw).filter((key) => key !== 'budget');
-  if (unknown.length) throw stateError('unknownKeys', { count: unknown.length, keys: unknown.slice(0, 3).join(', ') });
+  checkObject(raw, ['budget'], 'objectBudget');
   // A state without its budget is a link or copy that lost its part: said so, never taken
   // silently as the head's own weights (null is how the page writes those).
   if (!Object.hasOwn(raw, 'budget')) throw stateError('budgetMissing', { count: L });

@@ -9,7 +9,7 @@
 // the multiply-adds as it does the work, and the widget shows those tallies.
 import lesson from '../../../lessons/multiple-heads/widgets/head-splitting.json' with { type: 'json' };
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
-import { choices, stateError } from '../shared/state-error.js';
+import { choices, stateError, checkObject } from '../shared/state-error.js';
 
 export const SPLIT_LESSON = lesson;
 
@@ -94,10 +94,7 @@ export function startingState(config) {
 
 /** A clean state from untrusted JSON (URL hash, setState), or an Error saying what is wrong. */
 export function sanitizeSplitState(raw, config) {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
-  for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw stateError('unknownField', { field: String(key).slice(0, 20) });
-  }
+  checkObject(raw, STATE_KEYS);
   const whole = (name) => {
     const value = raw[name];
     if (typeof value !== 'number' || !Number.isInteger(value)) throw stateError('whole', { field: name });

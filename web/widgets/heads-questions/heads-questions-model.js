@@ -20,7 +20,7 @@
 //          the world's features in order), each within ±WQ_EDIT.limit
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, columnBlock, createWorldModel } from '../shared/world.js';
-import { stateError } from '../shared/state-error.js';
+import { stateError, checkObject } from '../shared/state-error.js';
 
 export const STATE_KEYS = ['tied', 'query', 'head', 'wq'];
 
@@ -53,10 +53,7 @@ export function queryFromAttribute(w, text) {
 export function sanitizeHeadsQuestionsState(raw, w = THE_WORLD) {
   const { L, numHeads, dModel, dK } = w;
   const { limit } = WQ_EDIT;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
-  for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw stateError('unexpectedField', { field: key.slice(0, 24) });
-  }
+  checkObject(raw, STATE_KEYS);
   if (typeof raw.tied !== 'boolean') throw stateError('trueFalse', { field: 'tied' });
   if (!Number.isInteger(raw.query) || raw.query < 0 || raw.query >= L) throw stateError('wordPosition', { field: 'query', max: L - 1 });
   if (!Number.isInteger(raw.head) || raw.head < 0 || raw.head >= numHeads) throw stateError('head', { field: 'head', max: numHeads - 1 });

@@ -16,7 +16,7 @@
 import { roundToSum } from '../../ui/budget-math.js';
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
-import { choices, stateError } from '../shared/state-error.js';
+import { choices, stateError, checkObject } from '../shared/state-error.js';
 
 export const STATE_KEYS = ['h', 'token', 'head'];
 
@@ -71,10 +71,7 @@ export function layerOverrides(w, { heads = null, token = null, head = null } = 
 
 /** A clean state from untrusted JSON (URL hash, setState), or throws Error with a message. */
 export function sanitizeLayerState(raw, w = THE_WORLD) {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
-  for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw stateError('unexpectedField', { field: key.slice(0, 24) });
-  }
+  checkObject(raw, STATE_KEYS);
   if (!w.headCounts.includes(raw.h)) throw stateError('expectedOneOf', { field: 'h', choices: choices(w.headCounts) });
   if (!Number.isInteger(raw.token) || raw.token < 0 || raw.token >= w.L) throw stateError('position', { field: 'token', max: w.L - 1 });
   if (!Number.isInteger(raw.head) || raw.head < 0 || raw.head >= raw.h) throw stateError('head', { field: 'head', max: raw.h - 1 });

@@ -99,7 +99,7 @@ const raw = (text) => ['raw', { text }];
 // `keys` must all be there; `optional` may be.
 function onlyKeys(value, keys, where, optional = []) {
   if (!isObject(value)) bad(where, 'object');
-  for (const key of Object.keys(value)) if (!keys.includes(key) && !optional.includes(key)) bad(where, 'unexpectedField', { field: clip(key) });
+  for (const key of Object.keys(value)) if (!keys.includes(key) && !optional.includes(key)) bad(where, 'unknownField', { field: clip(key) });
   for (const key of keys) if (!Object.hasOwn(value, key)) bad(where, 'missingField', { field: key });
 }
 

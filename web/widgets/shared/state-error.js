@@ -21,6 +21,18 @@ export class StateError extends Error {
 /** The error a sanitiser throws: stateError('position', { field: 'token', max: 10 }). */
 export const stateError = (key, params) => new StateError(key, params);
 
+/**
+ * The first check of every widget's sanitiser: `raw` is a plain object with no field but
+ * `keys` (not all need be there). Throws stateError('object') (or `objectKey`, a widget's
+ * own wording of it) or stateError('unknownField') naming the first stranger, clipped.
+ */
+export function checkObject(raw, keys, objectKey = 'object') {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError(objectKey);
+  const stranger = Object.keys(raw).find((key) => !keys.includes(key));
+  if (stranger !== undefined) throw stateError('unknownField', { field: stranger.slice(0, 24) });
+  return raw;
+}
+
 /** A measured value shown with `precision` significant digits (the locale's separator). */
 export const decimal = (value, precision) => ({ decimal: Number(value).toPrecision(precision) });
 

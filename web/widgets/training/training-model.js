@@ -15,7 +15,7 @@
 //   heads  h, 1, 2 or 4 (each divides d_model = 16, so every head has width 16 / h)
 //   seed   1 .. 9999: the weights, the batches and the evaluation set all follow from it
 //   off    the heads switched off once the model is trained (indices, ascending, < heads)
-import { choices, stateError } from '../shared/state-error.js';
+import { choices, stateError, checkObject } from '../shared/state-error.js';
 
 export const TASKS = ['back-and-first', 'previous-token'];
 export const HEAD_COUNTS = [1, 2, 4];
@@ -39,10 +39,7 @@ export function defaultTrainingState() {
 
 /** A clean state from untrusted JSON (URL hash, setState), or throws Error with a message. */
 export function sanitizeTrainingState(raw) {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
-  for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw stateError('unexpectedField', { field: key.slice(0, 24) });
-  }
+  checkObject(raw, STATE_KEYS);
   if (!TASKS.includes(raw.task)) throw stateError('expected', { field: 'task', choices: choices(TASKS, { or: true, quoted: true }) });
   if (!HEAD_COUNTS.includes(raw.heads)) throw stateError('expected', { field: 'heads', choices: choices(HEAD_COUNTS) });
   if (!Number.isInteger(raw.seed) || raw.seed < 1 || raw.seed > MAX_SEED) throw stateError('wholeFrom', { field: 'seed', min: 1, max: MAX_SEED });

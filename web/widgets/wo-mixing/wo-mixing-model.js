@@ -20,7 +20,7 @@
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import lesson from '../../../lessons/multiple-heads/widgets/wo-mixing.json' with { type: 'json' };
-import { choices, stateError } from '../shared/state-error.js';
+import { choices, stateError, checkObject } from '../shared/state-error.js';
 
 export const WO_MIXING_LESSON = lesson;
 export const STATE_KEYS = ['heads', 'token', 'wo', 'u'];
@@ -126,10 +126,7 @@ export function matchingDirection(config, u) {
 export function sanitizeWoState(config, raw) {
   const { w } = config;
   const d = w.dModel;
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw stateError('object');
-  for (const key of Object.keys(raw)) {
-    if (!STATE_KEYS.includes(key)) throw stateError('unexpectedField', { field: key.slice(0, 24) });
-  }
+  checkObject(raw, STATE_KEYS);
   if (!w.headCounts.includes(raw.heads)) throw stateError('expected', { field: 'heads', choices: choices(w.headCounts, { or: true }) });
   if (!isIndex(raw.token, w.L)) throw stateError('position', { field: 'token', max: w.L - 1 });
   const vector = (name, length, limit) => {
