@@ -54,6 +54,14 @@ async function openTouch() {
 }
 
 const state = (blend) => blend.evaluate((el) => el.state);
+
+/** The one head's bar and the point to grab the boundary after “researcher” at. */
+async function subjectBoundary(blend) {
+  const box = await blend.locator(`.one-head .ui-budget-handle[data-left="${w.subjectIndex}"]`).boundingBox();
+  const track = await blend.locator('.one-head .ui-budget-track').boundingBox();
+  // The handle's left part: its right part may lie under the next boundary's handle.
+  return { track, x: box.x + 4, y: box.y + box.height / 2 };
+}
 const view = (blend) => blend.evaluate((el) => JSON.parse(JSON.stringify(el.view)));
 
 /** What the widget shows, read from its DOM. */
@@ -189,11 +197,7 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
 
   test('dragging the bar with the mouse toward the subject wins “who?” and loses “what?”', async () => {
     const { page, blend, problems } = await open();
-    const handle = blend.locator(`.one-head .ui-budget-handle[data-left="${w.subjectIndex}"]`);
-    const track = await blend.locator('.one-head .ui-budget-track').boundingBox();
-    const box = await handle.boundingBox();
-    // The handle's left part: its right part may lie under the next boundary's handle.
-    const [x, y] = [box.x + 4, box.y + box.height / 2];
+    const { track, x, y } = await subjectBoundary(blend);
     await page.mouse.move(x, y);
     await page.mouse.down();
     const targetX = track.x + track.width * 0.7;
@@ -217,10 +221,7 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     // with the mouse from the far left to the far right in one drag, the headline read at
     // every step. Each step's sentence is also the core's for the state the widget reports.
     const { page, blend, problems } = await open();
-    const handle = blend.locator(`.one-head .ui-budget-handle[data-left="${w.subjectIndex}"]`);
-    const track = await blend.locator('.one-head .ui-budget-track').boundingBox();
-    const box = await handle.boundingBox();
-    const [x, y] = [box.x + 4, box.y + box.height / 2];
+    const { track, x, y } = await subjectBoundary(blend);
     const frame = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const sentence = () => blend.locator('.headline .sentence').textContent();
     await page.mouse.move(x, y);

@@ -5,6 +5,9 @@
 // Understood by every widget (MhaWidget): starting state, read-only, panels, URL key, keeping
 // the state out of the address (url-state="off"), config, and lang (the language of its UI
 // text: lessons/multiple-heads/locales/<lang>.json; see web/widgets/shared/i18n.js).
+/** The names in a `panels="…"` (or `kinds="…"`) attribute: words split at spaces or commas. */
+export const attributeWords = (value) => String(value ?? '').trim().split(/[\s,]+/).filter(Boolean);
+
 const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config', 'heading-level', 'lang'];
 
 // loadingHeight: the widget's height in CSS px on the lesson page, in a wide container (1280

@@ -219,10 +219,13 @@ export function undoVerdict(alt) {
 }
 
 /** One answer of sentenceReading as the page writes it: “editor” ✗, “it” ✓, “a” = “b” =. */
-export function heardText({ words, right }, m = null) {
-  // Quoted as the language quotes (“editor” in English, „editor“ in German).
-  const quote = (word) => (m ? m.t('common.quoted', { text: word }) : `“${word}”`);
-  return `${words.map(quote).join(' = ')} ${right === null ? '=' : right ? '✓' : '✗'}`;
+export function heardText(answer, m = null) {
+  return `${heardWords(answer, m)} ${answer.right === null ? '=' : answer.right ? '✓' : '✗'}`;
+}
+
+/** The words an answer names, quoted as the language quotes (“editor”; „editor“ in German). */
+export function heardWords({ words }, m = null) {
+  return words.map((word) => (m ? m.t('common.quoted', { text: word }) : `“${word}”`)).join(' = ');
 }
 
 // What the widget shows of one read: the counts (ties apart) and the variants, without the

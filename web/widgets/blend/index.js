@@ -13,7 +13,7 @@ import { kitSheet } from '../../ui/styles.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { notation } from '../../ui/notation.js';
 import { layerLink } from '../shared/page-links.js';
-import { BlendModel, defaultBlendState, describeShare, sanitizeBlendState, undoVerdict } from './blend-model.js';
+import { BlendModel, defaultBlendState, describeShare, heardWords, sanitizeBlendState, undoVerdict } from './blend-model.js';
 import { PlaneView } from './plane-view.js';
 import { ReaderGrid } from './reader-grid.js';
 import styles from './blend.css?inline';
@@ -219,9 +219,8 @@ export class BlendWidget extends MhaWidget {
       // First the page's own sentence as each reader hears it, then the counts over all 16.
       const heard = (answer) => {
         const mark = answer.right === null ? 'tie' : answer.right ? 'right' : 'wrong';
-        const words = answer.words.map((word) => m.t('common.quoted', { text: word })).join(answer.right === null ? ' = ' : '');
         return element('span', { className: `heard ${mark}` }, [
-          words, ' ', element('span', { ariaHidden: 'true', textContent: { right: '✓', wrong: '✗', tie: '=' }[mark] }),
+          heardWords(answer, m), ' ', element('span', { ariaHidden: 'true', textContent: { right: '✓', wrong: '✗', tie: '=' }[mark] }),
           element('span', { className: 'ui-sr-only', textContent: m.t(`blend.headline.${mark}`) }),
         ]);
       };

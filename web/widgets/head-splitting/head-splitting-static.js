@@ -4,6 +4,7 @@
 // and the rank of one world head's similarity matrix. Every number from the core through
 // SplitModels, for the `state` attribute's state (or the starting one).
 import { escapeHtml, figureFromState, figureMessages, htmlTable, messageHtml, rawHtml, staticFigure, svgImage, svgRect, svgText } from '../shared/static-figure.js';
+import { attributeWords } from '../registry.js';
 import { SplitModels, sanitizeSplitState, splitConfig, startingState } from './head-splitting-model.js';
 
 export function renderStaticFigure(attributes, { engine, locale }) {
@@ -28,7 +29,7 @@ export function renderStaticFigure(attributes, { engine, locale }) {
  * widget does not know: the live widget then shows every panel too).
  */
 function shownParts(panels) {
-  const names = String(panels ?? '').split(/[\s,]+/).filter(Boolean);
+  const names = attributeWords(panels);
   const counts = names.some((name) => ['controls', 'counts', 'configurations'].includes(name));
   const rank = names.includes('spectrum');
   return counts || rank ? { counts, rank } : { counts: true, rank: true };

@@ -2,6 +2,7 @@
 // loaded, plus the pure helpers every view uses: a problem's idea, its options in the
 // learner's own order, and reasons with their {figures} filled in. No DOM, no core.
 import practice from '../../../lessons/multiple-heads/practice.json' with { type: 'json' };
+import { attributeWords } from '../registry.js';
 import practiceDe from '../../../lessons/multiple-heads/practice.de.json' with { type: 'json' };
 
 // The problems' text in other languages, keyed by problem id (every prose field of
@@ -65,7 +66,7 @@ export function problemsFor(idea) {
  * { unknown: [the words that are not kinds] }.
  */
 export function parseKinds(attribute) {
-  const words = String(attribute ?? '').trim().split(/[\s,]+/).filter(Boolean);
+  const words = attributeWords(attribute);
   if (words.length === 0) return { kinds: KINDS };
   const unknown = words.filter((word) => !KINDS.includes(word));
   return unknown.length ? { unknown } : { kinds: KINDS.filter((kind) => words.includes(kind)) };

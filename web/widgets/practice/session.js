@@ -2,7 +2,7 @@
 // the widgets' states kept in it, and the checkers on the shared core (loaded on the first
 // answer that needs it). Every <mha-practice> on the page shares it.
 import { sharedEngine } from '../../engine/engine.js';
-import { WIDGETS, WIDGET_TAGS } from '../registry.js';
+import { WIDGETS, WIDGET_TAGS, attributeWords } from '../registry.js';
 import { LearnerCopy, keepWidgetStates, openStorage } from '../shared/learner-copy.js';
 import { PracticeCheckers } from './checkers.js';
 import { COPY_OPTIONS } from './widget-states.js';
@@ -33,7 +33,7 @@ export function practiceSession() {
      */
     findWidget: ({ widget, panel }) => {
       const all = [...document.querySelectorAll(widget)];
-      const shows = (el) => el.getAttribute('panels')?.split(/[\s,]+/).includes(panel) ?? true;
+      const shows = (el) => !el.hasAttribute('panels') || attributeWords(el.getAttribute('panels')).includes(panel);
       return (panel ? all.find(shows) : null) ?? all[0] ?? null;
     },
     report(message) {

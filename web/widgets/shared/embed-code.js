@@ -13,7 +13,7 @@
 //
 // The code is text in read-only text areas, never markup on this page: a crafted state
 // cannot inject anything here, and what is copied is exactly what is shown.
-import { WIDGETS } from '../registry.js';
+import { WIDGETS, attributeWords } from '../registry.js';
 import { element } from '../../ui/dom.js';
 import { messagesFor } from './i18n.js';
 import styles from './embed-code.css?inline';
@@ -63,7 +63,7 @@ let counter = 0;
  */
 function shownTitle(widget, key, entry, m) {
   const title = m.widgetTitle(key, entry.title);
-  const panels = widget.getAttribute('panels')?.trim().split(/[\s,]+/).filter(Boolean) ?? [];
+  const panels = attributeWords(widget.getAttribute('panels'));
   return panels.length ? m.t('embed.titlePanels', { title, panels: m.list(panels) }) : title;
 }
 

@@ -46,7 +46,7 @@ import { THE_WORLD, headColourStyles } from './world.js';
 import { liveNote, replaceFigure } from './static-figure.js';
 import { reasonIn } from './state-error.js';
 import { kitSheet } from '../../ui/styles.js';
-import { WIDGETS } from '../registry.js';
+import { WIDGETS, attributeWords } from '../registry.js';
 import { localeOf, messagesFor } from './i18n.js';
 import { element } from '../../ui/dom.js';
 
@@ -352,7 +352,7 @@ export class MhaWidget extends HTMLElement {
     if (wanted === null) return;
     const panels = [...this.body.querySelectorAll('[data-panel]')];
     const known = [...new Set(panels.map((panel) => panel.dataset.panel))];
-    const names = wanted.split(/[\s,]+/).filter(Boolean);
+    const names = attributeWords(wanted);
     const shown = new Set(names.filter((name) => known.includes(name)));
     const unknown = names.filter((name) => !known.includes(name));
     if (unknown.length > 0 || shown.size === 0) {
