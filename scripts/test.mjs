@@ -3,11 +3,12 @@
 //   2. the same Catch2 tests compiled to wasm, run by node; the two Embind modules
 //   3. type check of the hand-written declarations (tsc)
 //   4. node tests of the built modules (tests/node)
-//   5. the page built with Vite, driven in Chromium (tests/browser)
+//   5. the page built with Vite, driven in Chromium (tests/browser), the test files in
+//      parallel workers sharing one browser (scripts/lib/browser-suite.mjs)
 import { bootstrap } from './lib/bootstrap.mjs';
 import { cmakeBuild, ctest } from './lib/cmake.mjs';
 import { fuzzCore } from './lib/fuzz.mjs';
-import { run, step } from './lib/run.mjs';
+import { run, step, stepAsync } from './lib/run.mjs';
 
 const started = performance.now();
 step('install missing dependencies', () => bootstrap('test'));
@@ -19,5 +20,7 @@ step('wasm Catch2 tests under node', () => ctest('wasm'));
 step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tests/types']));
 step('node tests of the modules', () => run('node', ['--test', '--test-reporter=spec', 'tests/node/']));
 step('build the page', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
-step('browser tests (Chromium)', () => run('node', ['--test', '--test-reporter=spec', '--test-concurrency=1', 'tests/browser/']));
+// Imported only now: it needs playwright-core, which the first step may have installed.
+const { browserTestFiles, runBrowserTests } = await import('./lib/browser-suite.mjs');
+await stepAsync('browser tests (Chromium)', () => runBrowserTests(browserTestFiles()));
 console.log(`\nAll tests passed in ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -31,3 +31,12 @@ export function step(name, fn) {
   console.log(`✓ ${name} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
   return value;
 }
+
+/** step() for an async fn: resolves to its value once it is done. */
+export async function stepAsync(name, fn) {
+  const start = performance.now();
+  console.log(`\n▶ ${name}`);
+  const value = await fn();
+  console.log(`✓ ${name} (${((performance.now() - start) / 1000).toFixed(1)} s)`);
+  return value;
+}

@@ -7,17 +7,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../../scripts/lib/chromium.mjs';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
 
+/**
+ * Chromium for a test file. When the suite runs under scripts/lib/browser-suite.mjs, every
+ * test file connects to the one browser it launched ($MHA_BROWSER_WS), which saves a
+ * launch per file; `close()` then closes this file's pages and disconnects. Run alone
+ * (`node --test tests/browser/x.test.mjs`), a file launches its own.
+ */
 export async function openBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--no-first-run', '--disable-quic', '--disable-sync'],
-  });
+  if (process.env.MHA_BROWSER_WS) return chromium.connect(process.env.MHA_BROWSER_WS);
+  return chromium.launch(CHROMIUM_LAUNCH);
 }
 
 /** The built site: dist/, or $MHA_DIST_DIR when set. */

@@ -1,10 +1,11 @@
-// Nothing a learner does loses their work (issue 26), as a learner does it in Chromium: 50
+// Nothing a learner does loses their work (issue 26), as a learner does it in Chromium:
 // random sequences of learner actions on the lesson page, real clicks and keys (edits in
 // every widget, answers of any text to every kind of problem, widget checks, export and
 // import of their own copy, undo of the import, start over, reloads). After each sequence
 // what the page shows (every widget's state, every recorded answer with its verdict, the
 // progress) must come back exactly after a reload, and after export -> import into another
 // profile, whose stored copy must then be the exported text byte for byte.
+// MHA_COPY_SEQUENCES sets how many sequences: 15 in `npm test`, 200 in `npm run soak`.
 // (The same property over 1,000 sequences at the model level: tests/node/learner-copy-keeps.)
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { generator, PROBLEMS } from '../../web/widgets/practice/practice-data.js
 import { STORAGE_KEY } from '../../web/widgets/shared/learner-copy.js';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
-const SEQUENCES = Number(process.env.MHA_COPY_SEQUENCES ?? 50);
+const SEQUENCES = Number(process.env.MHA_COPY_SEQUENCES ?? 15);
 const session = useSiteAndBrowser();
 
 // The learner's profile and another one (a second device) that only imports.

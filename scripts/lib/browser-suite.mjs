@@ -1,0 +1,74 @@
+// Runs browser test files in parallel workers that share one Chromium.
+//   * One browser is launched here (playwright's launchServer); each test file connects to
+//     it ($MHA_BROWSER_WS, see tests/browser/browser.mjs) instead of launching its own, and
+//     works in its own pages and contexts, so files stay independent.
+//   * node --test runs the files `workers` at a time (default: one per core, at least 2,
+//     as the files spend much of their time waiting on the page rather than computing).
+//   * The longest files start first, by the durations the last run wrote to
+//     test-results/browser-durations.json (files not measured yet go first), so the
+//     workers finish together rather than one long file running on alone at the end.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from './chromium.mjs';
+import { ROOT } from './run.mjs';
+
+const DURATIONS = path.join(ROOT, 'test-results/browser-durations.json');
+
+/** The browser test files (tests/browser/*.test.mjs) except `skip`, longest first. */
+export function browserTestFiles({ skip = [] } = {}) {
+  const dir = path.join(ROOT, 'tests/browser');
+  const files = readdirSync(dir).filter((name) => name.endsWith('.test.mjs') && !skip.includes(name))
+    .map((name) => path.join('tests/browser', name)).sort();
+  let last = {};
+  try { last = JSON.parse(readFileSync(DURATIONS, 'utf8')); } catch { /* first run: no order yet */ }
+  const known = (file) => last[file] ?? Infinity;
+  return files.sort((a, b) => known(b) - known(a));
+}
+
+/**
+ * Runs `files` with node --test in `workers` parallel processes sharing one Chromium.
+ * Resolves when they pass; exits the process when any fails (as run() does). `record`:
+ * keep the files' durations for the next run's order (off for the long soak and fuzz runs,
+ * whose durations say nothing about `npm test`).
+ */
+export async function runBrowserTests(files, { workers = Math.max(2, availableParallelism()), env = {}, record = true } = {}) {
+  const server = await chromium.launchServer(CHROMIUM_LAUNCH);
+  mkdirSync(path.dirname(DURATIONS), { recursive: true });
+  try {
+    const args = ['--test', `--test-concurrency=${workers}`,
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      ...(record ? ['--test-reporter=./scripts/lib/file-durations-reporter.mjs', `--test-reporter-destination=${DURATIONS}.new`] : []),
+      ...files];
+    const status = await new Promise((resolve, reject) => {
+      const child = spawn('node', args, {
+        cwd: ROOT, stdio: 'inherit',
+        env: { ...process.env, ...env, MHA_BROWSER_WS: server.wsEndpoint() },
+      });
+      child.once('error', reject);
+      child.once('exit', (code, signal) => resolve(code ?? signal));
+    });
+    if (status !== 0) {
+      console.error(`\n✗ browser tests failed (exit ${status})`);
+      process.exitCode = typeof status === 'number' ? status : 1;
+    }
+    if (record) keepDurations();
+  } finally {
+    await server.close();
+  }
+  if (process.exitCode) process.exit(process.exitCode);
+}
+
+// The new durations replace the old for the files that ran (a run of a few files keeps
+// the others' figures).
+function keepDurations() {
+  const fresh = `${DURATIONS}.new`;
+  if (!existsSync(fresh)) return;
+  let old = {};
+  try { old = JSON.parse(readFileSync(DURATIONS, 'utf8')); } catch { /* none yet */ }
+  const merged = { ...old, ...JSON.parse(readFileSync(fresh, 'utf8')) };
+  writeFileSync(DURATIONS, `${JSON.stringify(merged, null, 2)}\n`);
+  rmSync(fresh, { force: true });
+}
