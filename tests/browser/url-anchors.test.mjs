@@ -72,6 +72,18 @@ async function ready(page, tags = ['mha-blend', 'mha-wo-mixing']) {
   for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
 }
 
+/** A page that counts the ends of its anchor hold (the `mha-anchor-hold-end` event), per load. */
+async function watchedForHold(browser, viewport) {
+  const watched = await newWatchedPage(browser, viewport);
+  await watched.page.addInitScript(() => {
+    window.holdEnds = 0;
+    document.addEventListener('mha-anchor-hold-end', () => { window.holdEnds += 1; });
+  });
+  return watched;
+}
+/** Resolves once the page's anchor hold has ended: from then on nothing moves the page. */
+const holdEnded = (page) => page.waitForFunction(() => window.holdEnds > 0);
+
 /** A page whose wasm arrives late, as on a slow connection: widgets grow after the page is shown. */
 async function slowWasm(page, ms = 1500) {
   await page.route('**/*.wasm', async (route) => {
@@ -100,17 +112,17 @@ describe('URL state and anchors', () => {
     await page.locator('#more .headerlink').click();
     assert.equal(await page.evaluate(() => location.hash), '#more');
     await page.mouse.wheel(0, 1500);
-    await page.waitForTimeout(200);
+    await page.waitForFunction(() => location.hash !== '#more');
     assert.equal(JSON.stringify(JSON.parse(await stateInAddress(page))), edited, 'the state survived the scroll tracker');
 
     // What a shared link shows: the same section and the same state.
     const link = page.url();
-    const other = await newWatchedPage(course.browser);
+    const other = await watchedForHold(course.browser);
     await other.page.goto(link);
     await ready(other.page);
     assert.equal(await stateOf(other.page), edited);
     const id = new URL(link).hash.slice(1);
-    await other.page.waitForTimeout(1200); // the anchor hold ends
+    await holdEnded(other.page);
     assert.ok(Math.abs(await headingTop(other.page, id)) <= 2, `the shared link lands at #${id}`);
     assert.deepEqual([...problems, ...other.problems], []);
     await page.close();
@@ -155,7 +167,7 @@ describe('URL state and anchors', () => {
   });
 
   test('opened at a section below late widgets, the page lands there; old links still work', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
+    const { page, problems } = await watchedForHold(course.browser);
     await slowWasm(page);
     const state = { budget: [0.3, 0.3, 0.1, 0, 0.1, 0, 0.1, 0.1, 0, 0, 0] };
     const cases = [
@@ -169,7 +181,7 @@ describe('URL state and anchors', () => {
       await page.goto(address);
       if (anchor) assert.ok(Math.abs(await headingTop(page, anchor)) <= 2, `at first the browser shows #${anchor}`);
       await ready(page);
-      await page.waitForTimeout(1300); // the widgets are drawn and the hold has ended
+      if (anchor) await holdEnded(page); // the widgets are drawn, the page is where it stays
       assert.deepEqual(JSON.parse(await stateOf(page)), state, address.slice(-60));
       if (anchor) {
         const top = await headingTop(page, anchor);
@@ -199,15 +211,16 @@ describe('URL state and anchors', () => {
   });
 
   test('the reader who scrolls while widgets load keeps their place', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
+    const { page, problems } = await watchedForHold(course.browser);
     await slowWasm(page, 2000);
     await page.goto(`${PAGE()}#end`);
     await page.mouse.move(300, 300);
+    const landed = await page.evaluate(() => scrollY);
     await page.mouse.wheel(0, -600);
-    await page.waitForTimeout(100);
+    await page.waitForFunction((y) => scrollY !== y, landed);
     const scrolled = await page.evaluate(() => scrollY);
     await ready(page);
-    await page.waitForTimeout(1300);
+    await holdEnded(page); // (by the wheel; a hold that missed it would end after the widgets settle)
     // No jump back to #end (the page may still move by what grew or shrank around the reader).
     const top = await headingTop(page, 'end');
     assert.ok(Math.abs(top) > 50, `not pulled back to the anchor (#end at ${top} px)`);
@@ -236,23 +249,26 @@ describe('URL state and anchors', () => {
     await page.waitForFunction(() => location.search.includes('mha.blend-2'));
     const names = await page.evaluate(() => [...new URL(location.href).searchParams.keys()]);
     assert.deepEqual(names, ['mha.blend-2']);
-    // The url-state="off" widget changes, the address does not.
-    const before = page.url();
+    // The url-state="off" widget changes, the address does not: after an edit of it and then
+    // one of the second widget, the address has the second's new state and still no other key.
     await slider(page, '#off').press('PageUp');
-    await page.waitForTimeout(100);
     assert.notEqual(await stateOf(page, '#off'), start);
-    assert.equal(page.url(), before);
+    await slider(page, '#b2').press('PageUp');
+    const second = await stateOf(page, '#b2');
+    assert.notEqual(second, edited);
+    await page.waitForFunction((s) => JSON.stringify(JSON.parse(new URL(location.href).searchParams.get('mha.blend-2'))) === s, second);
+    assert.deepEqual(await page.evaluate(() => [...new URL(location.href).searchParams.keys()]), ['mha.blend-2']);
 
     await page.reload();
     for (const id of ['b1', 'b2', 'b3', 'off', 'own']) await page.locator(`#${id}[ready]`).waitFor();
-    assert.equal(await stateOf(page, '#b2'), edited, 'the second keeps its own state');
+    assert.equal(await stateOf(page, '#b2'), second, 'the second keeps its own state');
     for (const id of ['b1', 'b3', 'off', 'own']) assert.equal(await stateOf(page, `#${id}`), start, `${id} shows the start`);
     await page.close();
   });
 
   test('the lesson page: heights reserved while the core loads; opened at a section, it lands there', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-      const { page, problems } = await newWatchedPage(course.browser, viewport);
+      const { page, problems } = await watchedForHold(course.browser, viewport);
       await slowWasm(page, 2000);
       await page.goto(`${course.url}mha/#heads-are-not-copies`);
       // The registry's widgets that the lesson shows (each must say its loadingHeight).
@@ -261,7 +277,7 @@ describe('URL state and anchors', () => {
       for (const tag of tags) assert.ok(Object.values(WIDGETS).find((w) => w.tag === tag).loadingHeight, `${tag}: loadingHeight in registry.js`);
       const loading = await page.evaluate((tags) => tags.map((t) => document.querySelector(t).getBoundingClientRect().height), tags);
       for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
-      await page.waitForTimeout(1300);
+      await holdEnded(page);
       const built = await page.evaluate((tags) => tags.map((t) => document.querySelector(t).getBoundingClientRect().height), tags);
       tags.forEach((tag, i) => {
         const ratio = loading[i] / built[i];

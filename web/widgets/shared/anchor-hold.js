@@ -9,6 +9,8 @@
 // presses a key or touches the page, and never starts on a reload or Back (where the
 // browser restores the reader's own scroll position). Widgets also reserve their usual
 // height while loading (widget-base.js), so the page rarely needs to move at all.
+// When a hold ends, for whatever reason, the document gets an `mha-anchor-hold-end` event:
+// from then on the page stays where the reader or the browser puts it.
 import { readLessonState } from './lesson-state.js';
 
 const SETTLE_MS = 1000; // after the last widget is built: images, fonts, late layout
@@ -37,15 +39,21 @@ function align() {
   if (target?.isConnected) target.scrollIntoView({ block: 'start', behavior: 'instant' });
 }
 
-function stop() {
+function release() {
   target = null;
   observer?.disconnect();
   clearTimeout(settleTimer);
   clearTimeout(giveUpTimer);
 }
 
+function stop() {
+  const held = target !== null;
+  release();
+  if (held) document.dispatchEvent(new Event('mha-anchor-hold-end'));
+}
+
 function hold(element) {
-  stop();
+  release();
   target = element;
   if (!target) return;
   observer ??= new ResizeObserver(() => align());
