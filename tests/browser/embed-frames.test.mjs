@@ -87,14 +87,26 @@ describe('embedded frames', () => {
 
 describe('the resizer and its neighbours', () => {
   const heightOf = (page, id) => page.$eval(`#${id}`, (f) => Math.round(f.getBoundingClientRect().height));
+  // The host page counts the height messages each of its frames posted (by frame id), so a
+  // test waits until the hostile ones have been heard many times rather than for a while.
+  const countMessages = (page) => page.addInitScript(() => {
+    if (window !== window.top) return;
+    window.heard = {};
+    addEventListener('message', (event) => {
+      const frame = [...document.querySelectorAll('iframe')].find((f) => f.contentWindow === event.source);
+      if (frame && event.data?.height === 19999) window.heard[frame.id] = (window.heard[frame.id] ?? 0) + 1;
+    });
+  });
+  const heardFrom = (page, ids, times) => page.waitForFunction(([ids, times]) => ids.every((id) => (window.heard[id] ?? 0) >= times), [ids, times]);
 
   test('a hostile neighbour frame posting {type: "multiple-heads:height", height: 19999} keeps its size; widget frames take theirs', async () => {
     const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 800 });
+    await countMessages(page);
     await page.goto(`${server.url}neighbours.html`);
     await page.waitForFunction(() => ['sandboxed', 'same-origin']
       .every((id) => document.getElementById(id).getBoundingClientRect().height > 300), null, { timeout: 15000 });
-    // The hostile frames post every 50 ms; give them time to be (wrongly) obeyed.
-    await page.waitForTimeout(1000);
+    // The hostile frames post every 50 ms: each has been heard (and wrongly obeyed, if ever) 10 times.
+    await heardFrom(page, ['foreign', 'foreign-sandboxed', 'local'], 10);
     for (const id of ['foreign', 'foreign-sandboxed', 'local']) {
       assert.equal(await heightOf(page, id), 150, `#${id} keeps the default 150 px`);
     }
@@ -103,6 +115,7 @@ describe('the resizer and its neighbours', () => {
 
   test('a widget frame\'s own height is clamped; a widget frame that navigated elsewhere is not obeyed', async () => {
     const { page } = await newWatchedPage(browser, { width: 1000, height: 800 });
+    await countMessages(page);
     await page.goto(`${server.url}neighbours.html`);
     await page.waitForFunction(() => document.getElementById('same-origin').getBoundingClientRect().height > 300, null, { timeout: 15000 });
     // The widget's own frame (origin "null") asks for 19,999 px: it gets the maximum.
@@ -116,7 +129,7 @@ describe('the resizer and its neighbours', () => {
     const sameOrigin = page.frame({ url: /state-key=second$/ });
     const before = await heightOf(page, 'same-origin');
     await sameOrigin.goto(`${elsewhere.server.url}hostile.html`);
-    await page.waitForTimeout(1000);
+    await heardFrom(page, ['same-origin'], 10);
     assert.equal(await heightOf(page, 'same-origin'), before);
   });
 });

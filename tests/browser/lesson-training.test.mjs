@@ -71,7 +71,7 @@ describe('<mha-training>', () => {
     await widget.getByRole('button', { name: 'Pause' }).click();
     await page.waitForFunction(() => document.querySelector('mha-training').shadowRoot.querySelector('.status').textContent.startsWith('Paused at step'));
     const pausedAt = await page.evaluate(() => document.querySelector('mha-training').lastLook.steps);
-    await page.waitForTimeout(600);
+    await page.waitForTimeout(600); // a window of observation: nothing may happen in it
     assert.equal(await page.evaluate(() => document.querySelector('mha-training').lastLook.steps), pausedAt, 'nothing trains while paused');
     assert.match(await widget.locator('.status').textContent(), new RegExp(`Paused at step ${pausedAt.toLocaleString('en')}\\.`));
     await screenshot(widget, 'training-paused');
@@ -193,21 +193,25 @@ describe('<mha-training>', () => {
         }
       };
     });
-    // The training module arrives 1.5 s late, so Reset lands while it loads.
-    let release;
+    // The training module is held back until the test lets it go, so Reset lands while it loads.
+    let release, requested;
     const held = new Promise((resolve) => { release = resolve; });
-    await page.route(/multiple_heads_train_[a-z]+[^/]*\.wasm/, async (route) => { await held; await route.continue(); });
+    const asked = new Promise((resolve) => { requested = resolve; });
+    await page.route(/multiple_heads_train_[a-z]+[^/]*\.wasm/, async (route) => { requested(); await held; await route.continue(); });
     await page.goto(`${server.url}embed.html?widget=training`);
     const widget = page.locator('mha-training[ready]');
     await widget.waitFor();
     await widget.getByRole('button', { name: 'Train' }).click();
-    await page.waitForTimeout(200);
+    await asked; // the worker is loading the module
     await widget.getByRole('button', { name: 'Reset' }).click();
     assert.equal(await phase(page), 'idle');
+    const loaded = page.waitForResponse(/multiple_heads_train_[a-z]+[^/]*\.wasm/);
     release();
-    // Long enough for the module to load and a run to report many times (it reports every
-    // 25 steps, about ten times a second).
-    await page.waitForTimeout(3000);
+    await (await loaded).finished();
+    // Nothing must follow: a window of observation (not a wait for something), long enough
+    // for the module to compile and a run to report many times (every 25 steps, about ten
+    // times a second).
+    await page.waitForTimeout(1500);
     const messages = await page.evaluate(() => window.workerMessages);
     console.log(`worker messages after Reset during the load: ${messages.length} (${[...new Set(messages.map((m) => m.type))].join(', ') || 'none'})`);
     assert.deepEqual(messages.filter((m) => m.type === 'look' || m.type === 'done'), [], 'no training after Reset');

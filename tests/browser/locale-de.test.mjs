@@ -81,7 +81,8 @@ describe('German', () => {
         if (el.localName.startsWith('mha-')) for (const d of el.shadowRoot?.querySelectorAll('details') ?? []) d.open = true;
       }
     });
-    await page.waitForTimeout(300);
+    // Their toggle events (queued as tasks) have run once two frames are drawn.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const strings = await widgetStrings(page);
     const tags = new Set(strings.map(([tag]) => tag));
     for (const tag of ['mha-layer', 'mha-blend', 'mha-head-splitting', 'mha-wo-mixing', 'mha-heads-questions']) assert.ok(tags.has(tag), `${tag} was walked`);

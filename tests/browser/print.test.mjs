@@ -169,11 +169,16 @@ test('print media: the training figure prints the lesson’s comparison with the
   const page = await loadedLesson();
   // A change in the widget: the figure cannot be trained again in the browser, so the build's
   // comparison stays, with the build's note (not "the widget's state when printed").
-  await page.evaluate(() => document.querySelector('mha-training').setState({ task: 'previous-token', heads: 4, seed: 7, off: [] }));
-  await page.waitForTimeout(2500);
+  const FIGURE = 'mha-training > figure[data-static-figure="training"]';
+  await page.evaluate((selector) => {
+    document.querySelector(selector).dataset.drawnBefore = ''; // the figure drawn before the edit, marked
+    document.querySelector('mha-training').setState({ task: 'previous-token', heads: 4, seed: 7, off: [] });
+  }, FIGURE);
+  // The redraw after the edit replaces the figure once the page is idle.
+  await page.waitForFunction((selector) => !('drawnBefore' in document.querySelector(selector).dataset), FIGURE);
   await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
   await page.emulateMedia({ media: 'print' });
-  const figure = page.locator('mha-training > figure[data-static-figure="training"]');
+  const figure = page.locator(FIGURE);
   assert.ok((await figure.boundingBox()).height > 100);
   assert.equal(await figure.locator('.mha-static-note').textContent(), STATIC_NOTE);
   const drawn = (await figure.locator('svg').first().locator('text').allTextContents()).filter((t) => /^\d+\.\d%$/.test(t));

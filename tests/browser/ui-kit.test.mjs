@@ -134,15 +134,16 @@ test('MatrixGrid: the wheel changes only the focused cell; elsewhere it scrolls 
   const { x, y } = await centre(cell);
   const before = await woValue(page, 2, 2);
   await page.mouse.move(x, y);
+  const top = await page.evaluate(() => scrollY);
   await page.mouse.wheel(0, 100); // not focused: the page scrolls, the value stays
-  await page.waitForTimeout(100);
+  await page.waitForFunction((y0) => scrollY !== y0, top);
   assert.equal(await woValue(page, 2, 2), before);
   await cell.focus();
   const c2 = await centre(cell);
   await page.mouse.move(c2.x, c2.y);
   const scroll = await page.evaluate(() => scrollY);
   await page.mouse.wheel(0, -100);
-  await page.waitForTimeout(100);
+  await page.waitForFunction((v) => window.gallery.woGrid.data[2 * 6 + 2] !== v, before);
   assert.ok(near(await woValue(page, 2, 2), before + 0.1, 1e-4));
   assert.equal(await page.evaluate(() => scrollY), scroll);
   assert.deepEqual(problems, []);
