@@ -63,25 +63,58 @@ export class WoMixingWidget extends MhaWidget {
   }
 
   build() {
-    const { config } = this;
-    const { w } = config;
     // The kit's sheet goes before this widget's own, so the widget can adjust the kit's look.
     const sheets = [...this.root.adoptedStyleSheets];
     sheets.splice(sheets.length - 1, 0, kitSheet());
     this.root.adoptedStyleSheets = sheets;
     const m = this.m = messagesFor(this);
-    this.models = new WoMixingModel(this.engine, config);
+    this.models = new WoMixingModel(this.engine, this.config);
     this.gridsFor = null; // the head count the grids are built for
     this.valuesMode = false;
 
-    // The row is the Complement finder's first coordinate of Concat; the column is where the
-    // Subject finder's first coordinate already goes (the "shared" preset says so in words).
+    const caption = this.#buildCaption();
+    const top = this.#buildTop();
+    const headsPanel = this.#buildHeadsPanel();
+    const { woPanel, woPresets } = this.#buildWoPanel();
+    const outputPanel = this.#buildOutputPanel();
+    const readerPanel = this.#buildReaderPanel();
+
+    // On a phone, W_O (the control) stays and one figure at a time is shown with it: the
+    // output it makes (under the grid), who a reader along u hears, or the heads' outputs
+    // that go in (above the grid).
+    this.narrow = new NarrowSwitch({
+      label: m.t('woMixing.narrow.label'), value: 'output', messages: m, options: [
+        { value: 'output', content: m.t('woMixing.narrow.output'), label: m.t('woMixing.narrow.outputLabel'), panels: [outputPanel] },
+        { value: 'reader', content: m.t('woMixing.narrow.reader'), panels: [readerPanel] },
+        { value: 'heads', content: m.t('woMixing.narrow.heads'), label: m.t('woMixing.narrow.headsLabel'), panels: [headsPanel] },
+      ],
+    });
+    this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
+    this.body.append(
+      caption, top, this.narrow.element, headsPanel,
+      element('div', { className: 'pair' }, [woPanel, woPresets, element('div', { className: 'effect' }, [outputPanel, readerPanel])]),
+      this.announcer,
+    );
+  }
+
+  // ---- building: the caption, the controls and the four panels --------------------------
+
+  // The row is the Complement finder's first coordinate of Concat; the column is where the
+  // Subject finder's first coordinate already goes (the "shared" preset says so in words).
+  #buildCaption() {
+    const { m } = this;
+    const { w } = this.config;
     const caption = element('p', { className: 'caption' }, notation(m.t('woMixing.caption', {
       row: w.reader.complementHead * w.dK + 1, column: w.reader.subjectHead * w.dK + 1,
     })));
     caption.append(' ', layerLink('mix', undefined, m));
+    return caption;
+  }
 
-    // The layer's shape and the token whose vectors are shown.
+  // The layer's shape and the token whose vectors are shown.
+  #buildTop() {
+    const { m } = this;
+    const { w } = this.config;
     this.headsSelect = element('select', { ariaLabel: m.t('woMixing.headsLabel') }, w.headCounts.slice().reverse().map((h) =>
       element('option', { value: String(h), textContent: m.t(h < w.numHeads ? 'woMixing.headsOptionMerged' : 'woMixing.headsOption', { count: h, width: w.dModel / h }) })));
     this.headsSelect.setAttribute('aria-controls', `${HEADS_PANEL} ${OUTPUT_PANEL}`);
@@ -96,28 +129,33 @@ export class WoMixingWidget extends MhaWidget {
     });
     const tokens = element('div', { className: 'chips ui-row-narrow', role: 'radiogroup', ariaLabel: m.t('woMixing.tokensLabel') }, this.tokenChips);
     tokens.addEventListener('keydown', (event) => this.#tokenKey(event));
-    const top = element('div', { className: 'top' }, [
+    return element('div', { className: 'top' }, [
       this.historyToolbar(m.t('woMixing.history')),
       element('label', { className: 'field' }, [element('span', { textContent: m.t('woMixing.heads') }), this.headsSelect]),
       element('div', { className: 'field tokens' }, [element('span', { textContent: m.t('woMixing.token'), ariaHidden: 'true' }), tokens]),
     ]);
+  }
 
-    // 1. The heads' outputs for the token, and their concatenation.
+  // 1. The heads' outputs for the token, and their concatenation.
+  #buildHeadsPanel() {
     this.headsTitle = element('h3');
     this.headOutputs = element('div', { className: 'head-outputs' });
     this.concatHost = element('div', { className: 'concat' });
-    const headsPanel = element('section', { className: 'panel heads-panel', id: HEADS_PANEL, dataset: { panel: 'heads' } }, [
+    return element('section', { className: 'panel heads-panel', id: HEADS_PANEL, dataset: { panel: 'heads' } }, [
       this.headsTitle,
       element('div', { className: 'heads-row' }, [
         this.headOutputs,
         element('div', { className: 'concat-box' }, [
-          element('h4', {}, notation(m.t('woMixing.concatHeading'))),
+          element('h4', {}, notation(this.m.t('woMixing.concatHeading'))),
           this.concatHost,
         ]),
       ]),
     ]);
+  }
 
-    // 2. W_O: presets and the editable grid (the control).
+  // 2. W_O: presets and the editable grid (the control).
+  #buildWoPanel() {
+    const { config, m } = this;
     this.presetButtons = config.presets.map((preset) => {
       const button = element('button', { type: 'button', className: 'secondary', textContent: m.dataText('data.woMixing', preset.label) });
       button.setAttribute('aria-controls', `${OUTPUT_PANEL} ${READER_PANEL}`);
@@ -143,20 +181,29 @@ export class WoMixingWidget extends MhaWidget {
       element('div', { className: 'toolbar presets', role: 'group', ariaLabel: m.t('woMixing.presets') }, this.presetButtons),
       this.presetAbout,
     ]);
+    return { woPanel, woPresets };
+  }
 
-    // 3. The output for the token as the stack of the heads' contributions (the effect).
+  // 3. The output for the token as the stack of the heads' contributions (the effect).
+  #buildOutputPanel() {
+    const { m } = this;
+    const { w } = this.config;
     this.outputTitle = element('h3');
     this.contributionBars = new StackedBars({ label: m.t('woMixing.contributionsLabel'), columnLabels: numbers(w.dModel), height: 124, columnWidth: 26, gap: 6 });
     this.legend = element('ul', { className: 'legend' });
-    const outputPanel = element('section', { className: 'panel output-panel', id: OUTPUT_PANEL, dataset: { panel: 'output' } }, [
+    return element('section', { className: 'panel output-panel', id: OUTPUT_PANEL, dataset: { panel: 'output' } }, [
       this.outputTitle,
       element('figure', { className: 'bars' }, [
         this.contributionBars.element,
         element('figcaption', {}, [this.legend, element('span', { className: 'muted', textContent: m.t('woMixing.contributionsNote') })]),
       ]),
     ]);
+  }
 
-    // 4. Who a later layer reading direction u hears.
+  // 4. Who a later layer reading direction u hears.
+  #buildReaderPanel() {
+    const { config, m } = this;
+    const { w } = config;
     this.directionButtons = config.directions.map((direction) => {
       const button = element('button', { type: 'button', className: 'secondary' }, notation(direction.label));
       // The name starts with the visible text ("u = e1"), then says what the direction is.
@@ -166,7 +213,7 @@ export class WoMixingWidget extends MhaWidget {
       return button;
     });
     this.uGrid = new MatrixGrid({
-      label: m.t('woMixing.uLabel', { count: w.dModel }), rows: 1, cols: w.dModel, data: this.config.directions[0].values, messages: m,
+      label: m.t('woMixing.uLabel', { count: w.dModel }), rows: 1, cols: w.dModel, data: config.directions[0].values, messages: m,
       max: config.colourMax, colLabels: numbers(w.dModel), rowLabels: ['u'],
       rowName: () => 'u', colName: (c) => m.t('woMixing.coordinate', { number: c + 1 }),
       limits: { min: -config.uLimit, max: config.uLimit }, ...this.#steps(), readonly: this.readOnly, controls: READER_PANEL,
@@ -175,7 +222,7 @@ export class WoMixingWidget extends MhaWidget {
     this.#groupEdits(this.uGrid);
     this.heardBars = new StackedBars({ label: m.t('woMixing.heardLabel'), columnLabels: [m.t('woMixing.thisMatrix'), m.t('woMixing.identity')], height: 170, columnWidth: 84, gap: 34 });
     this.sentence = element('p', { className: 'sentence' });
-    const readerPanel = element('section', { className: 'panel reader-panel', id: READER_PANEL, dataset: { panel: 'reader' } }, [
+    return element('section', { className: 'panel reader-panel', id: READER_PANEL, dataset: { panel: 'reader' } }, [
       element('h3', { textContent: m.t('woMixing.readerHeading') }),
       element('div', { className: 'toolbar directions', role: 'group', ariaLabel: m.t('woMixing.directions') }, this.directionButtons),
       this.uGrid.element,
@@ -187,23 +234,6 @@ export class WoMixingWidget extends MhaWidget {
         this.sentence,
       ]),
     ]);
-
-    // On a phone, W_O (the control) stays and one figure at a time is shown with it: the
-    // output it makes (under the grid), who a reader along u hears, or the heads' outputs
-    // that go in (above the grid).
-    this.narrow = new NarrowSwitch({
-      label: m.t('woMixing.narrow.label'), value: 'output', messages: m, options: [
-        { value: 'output', content: m.t('woMixing.narrow.output'), label: m.t('woMixing.narrow.outputLabel'), panels: [outputPanel] },
-        { value: 'reader', content: m.t('woMixing.narrow.reader'), panels: [readerPanel] },
-        { value: 'heads', content: m.t('woMixing.narrow.heads'), label: m.t('woMixing.narrow.headsLabel'), panels: [headsPanel] },
-      ],
-    });
-    this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
-    this.body.append(
-      caption, top, this.narrow.element, headsPanel,
-      element('div', { className: 'pair' }, [woPanel, woPresets, element('div', { className: 'effect' }, [outputPanel, readerPanel])]),
-      this.announcer,
-    );
   }
 
   dispose() {
