@@ -53,16 +53,43 @@ export class BlendWidget extends MhaWidget {
     }
     const m = this.m = messagesFor(this);
     this.model = new BlendModel(this.engine);
-    const { w, fairness, oneHead, subjectHead, complementHead } = this.model;
-    const said = w.tokens[w.queryIndex];
-    const subjectWord = w.tokens[w.subjectIndex];
-    const complementWord = w.tokens[w.complementIndex];
-    const memberNames = m.headName(oneHead);
-    const subjectName = m.headName(subjectHead);
-    const complementName = m.headName(complementHead);
+    const caption = this.#buildIntro();
+    const onePanel = this.#buildOnePanel();
+    const twoPanel = this.#buildTwoPanel();
+    const planePanel = this.#buildPlanePanel();
 
-    // What to try, in one short line (the lesson's prose says what it shows).
-    const caption = element('p', { className: 'caption' }, m.nodes('blend.caption', { subject: subjectWord, complement: complementWord, said }));
+    // On a phone, under the one head's bar: one of its effects at a time (the grid of
+    // answers, where the output lands) or the two heads to compare with.
+    this.narrow = new NarrowSwitch({
+      label: m.t('blend.narrow.label'), value: 'reader', messages: m, options: [
+        { value: 'reader', content: m.t('blend.narrow.reader'), label: m.t('blend.narrow.readerLabel'), panels: [this.oneReader.element] },
+        { value: 'plane', content: m.t('blend.narrow.plane'), panels: [planePanel] },
+        { value: 'two', content: m.t('blend.twoHeads'), panels: [twoPanel] },
+      ],
+    });
+    this.ownButton.after(this.narrow.element);
+
+    const details = this.#buildValues();
+    this.body.append(
+      element('div', { className: 'top' }, [caption, layerLink('weights', undefined, m), this.historyToolbar(m.t('blend.history'))]),
+      this.fairLine,
+      this.headline,
+      element('div', { className: 'layout' }, [onePanel, planePanel, twoPanel]),
+      details,
+    );
+  }
+
+  // ---- building: the lines on top, the three columns, the exact values -------------------
+
+  // The lines above the columns: what to try, in one short line (the lesson's prose says
+  // what it shows; returned, to sit beside the history buttons), what both sides share, and
+  // the headline (written by render).
+  #buildIntro() {
+    const { m } = this;
+    const { w, fairness } = this.model;
+    const caption = element('p', { className: 'caption' }, m.nodes('blend.caption', {
+      subject: w.tokens[w.subjectIndex], complement: w.tokens[w.complementIndex], said: w.tokens[w.queryIndex],
+    }));
     this.fairLine = element('p', { className: 'fair' }, [
       ...m.nodes(fairness.sameWeights ? 'blend.fair.same' : 'blend.fair.different', {
         dModel: notation(`d_{model} = ${fairness.one.dModel}`),
@@ -72,8 +99,15 @@ export class BlendWidget extends MhaWidget {
       }),
     ]);
     this.headline = element('p', { className: 'headline', ariaLive: 'polite', id: 'blend-headline' });
+    return caption;
+  }
 
-    // One head: its budget is the control.
+  // One head: its budget is the control.
+  #buildOnePanel() {
+    const { m } = this;
+    const { w, fairness, oneHead } = this.model;
+    const said = w.tokens[w.queryIndex];
+    const memberNames = m.headName(oneHead);
     this.oneBar = new BudgetBar({
       label: m.t('blend.oneBarLabel', { names: memberNames, said }), messages: m,
       owner: m.t('blend.oneHead'), tokens: w.tokens, weights: this.model.ownBudget, colour: 'var(--head)', drag: 'sides',
@@ -86,7 +120,7 @@ export class BlendWidget extends MhaWidget {
     this.ownButton.addEventListener('click', () => this.#propose({ budget: null }));
     this.oneReader = new ReaderGrid({ w, title: m.t('blend.oneHead'), messages: m });
     this.oneReader.element.id = 'one-reader';
-    const onePanel = element('section', { className: `column one-head ${headClass(oneHead)}`, ariaLabel: m.t('blend.onePanel'), dataset: { panel: 'one-head' } }, [
+    return element('section', { className: `column one-head ${headClass(oneHead)}`, ariaLabel: m.t('blend.onePanel'), dataset: { panel: 'one-head' } }, [
       element('h3', {}, [element('span', { className: 'swatch', ariaHidden: 'true' }), m.t('blend.oneHeading', { width: fairness.one.width })]),
       element('p', { className: 'sub' }, [
         m.t('blend.oneSub', { names: memberNames, said }), ' ',
@@ -101,8 +135,13 @@ export class BlendWidget extends MhaWidget {
       // (below the reader, so the bar and its effect stay on one screen).
       this.oneAlpha = element('p', { className: 'one-alpha sub' }),
     ]);
+  }
 
-    // Two heads: each spends its own budget (the core's softmax weights, not editable here).
+  // Two heads: each spends its own budget (the core's softmax weights, not editable here).
+  #buildTwoPanel() {
+    const { m } = this;
+    const { w, fairness, subjectHead, complementHead } = this.model;
+    const said = w.tokens[w.queryIndex];
     const fixedBar = (head, weights) => new BudgetBar({
       label: m.t('blend.fixedBarLabel', { name: m.headName(head), said }), owner: m.headName(head), tokens: w.tokens, weights,
       colour: `var(--head-${head.members[0].id})`, messages: m,
@@ -110,7 +149,7 @@ export class BlendWidget extends MhaWidget {
     this.subjectBar = fixedBar(subjectHead, this.model.subjectBudget);
     this.complementBar = fixedBar(complementHead, this.model.complementBudget);
     this.twoReader = new ReaderGrid({ w, title: m.t('blend.twoHeads'), messages: m });
-    const twoPanel = element('section', { className: 'column two-heads', ariaLabel: m.t('blend.twoPanel'), dataset: { panel: 'two-heads' } }, [
+    return element('section', { className: 'column two-heads', ariaLabel: m.t('blend.twoPanel'), dataset: { panel: 'two-heads' } }, [
       element('h3', {}, [
         element('span', { className: `swatch ${headClass(subjectHead)}`, ariaHidden: 'true' }),
         element('span', { className: `swatch ${headClass(complementHead)}`, ariaHidden: 'true' }),
@@ -118,17 +157,21 @@ export class BlendWidget extends MhaWidget {
       ]),
       element('p', { className: 'sub', textContent: m.t('blend.twoSub') }),
       element('div', { className: `fixed-bar ${headClass(subjectHead)}` }, [
-        element('h4', { textContent: subjectName }), this.subjectBar.element,
+        element('h4', { textContent: m.headName(subjectHead) }), this.subjectBar.element,
         element('p', { className: 'sum-line num', textContent: partsLine(w, this.model.subjectBudget, [w.subjectIndex], m) }),
       ]),
       element('div', { className: `fixed-bar ${headClass(complementHead)}` }, [
-        element('h4', { textContent: complementName }), this.complementBar.element,
+        element('h4', { textContent: m.headName(complementHead) }), this.complementBar.element,
         element('p', { className: 'sum-line num', textContent: partsLine(w, this.model.complementBudget, [w.complementIndex], m) }),
       ]),
       this.twoReader.element,
     ]);
+  }
 
-    // The geometry between them.
+  // The geometry between them.
+  #buildPlanePanel() {
+    const { m } = this;
+    const { w, oneHead, subjectHead, complementHead } = this.model;
     this.plane = new PlaneView({ w, oneHead, subjectHead, complementHead, messages: m });
     this.undoText = element('p', { className: 'undo-text' });
     this.altBar = new BudgetBar({
@@ -137,27 +180,18 @@ export class BlendWidget extends MhaWidget {
     });
     this.altSumLine = element('p', { className: 'sum-line num' });
     this.altBox = element('div', { className: `alt ${headClass(oneHead)}` }, [this.altBar.element, this.altSumLine]);
-    const planePanel = element('section', { className: 'column geometry', id: 'blend-plane', ariaLabel: m.t('blend.whereItLands'), dataset: { panel: 'plane' } }, [
+    return element('section', { className: 'column geometry', id: 'blend-plane', ariaLabel: m.t('blend.whereItLands'), dataset: { panel: 'plane' } }, [
       element('h3', { textContent: m.t('blend.whereItLands') }),
       this.plane.element,
       element('h4', { textContent: m.t('blend.undoIt') }),
       this.undoText,
       this.altBox,
     ]);
+  }
 
-    // On a phone, under the one head's bar: one of its effects at a time (the grid of
-    // answers, where the output lands) or the two heads to compare with.
-    this.narrow = new NarrowSwitch({
-      label: m.t('blend.narrow.label'), value: 'reader', messages: m, options: [
-        { value: 'reader', content: m.t('blend.narrow.reader'), label: m.t('blend.narrow.readerLabel'), panels: [this.oneReader.element] },
-        { value: 'plane', content: m.t('blend.narrow.plane'), panels: [planePanel] },
-        { value: 'two', content: m.t('blend.twoHeads'), panels: [twoPanel] },
-      ],
-    });
-    this.ownButton.after(this.narrow.element);
-
+  #buildValues() {
     this.values = element('div', { className: 'values-body', id: 'blend-values' });
-    const summary = element('summary', { textContent: m.t('common.exactValues') });
+    const summary = element('summary', { textContent: this.m.t('common.exactValues') });
     summary.setAttribute('aria-controls', 'blend-values');
     const details = element('details', { className: 'values', dataset: { panel: 'values' } }, [summary, this.values]);
     // The table of exact values is built only while it is open (it is 13 rows of 6 cells,
@@ -166,14 +200,7 @@ export class BlendWidget extends MhaWidget {
     details.addEventListener('toggle', () => {
       if (details.open && this.lastView) this.#renderValues(this.lastView);
     });
-
-    this.body.append(
-      element('div', { className: 'top' }, [caption, layerLink('weights', undefined, m), this.historyToolbar(m.t('blend.history'))]),
-      this.fairLine,
-      this.headline,
-      element('div', { className: 'layout' }, [onePanel, planePanel, twoPanel]),
-      details,
-    );
+    return details;
   }
 
   dispose() {
