@@ -56,92 +56,16 @@ export class HeadsQuestionsWidget extends MhaWidget {
 
   build() {
     adoptKitStyles(this.root);
-    const { w } = this.config;
-    const { tokens, heads, featureNames } = w;
+    const { heads } = this.config.w;
     const m = this.m = messagesFor(this);
-    this.models = new HeadsQuestionsModel(this.engine, w);
+    this.models = new HeadsQuestionsModel(this.engine, this.config.w);
     this.previous = null;
 
     const caption = element('p', { className: 'caption' }, notation(m.t('headsQuestions.caption', { count: heads.length })));
     caption.append(' ', layerLink('weights', undefined, m));
-
-    // Tie: every head gets the selected head's projections.
-    this.tieBox = element('input', { type: 'checkbox', className: 'tie-box', role: 'switch' });
-    this.tieBox.addEventListener('change', () => this.#propose({ tied: this.tieBox.checked }));
-    this.tieLabel = element('span');
-    const tie = element('label', { className: 'switch', dataset: { panel: 'tie' } }, [this.tieBox, this.tieLabel]);
-
-    // One panel per head: a radio (the head's name and its answer for the query word) that
-    // selects the head for editing, and its L x L map. The radios are one tab stop.
-    this.panels = heads.map((head, i) => {
-      const radio = element('input', { type: 'radio', name: 'edit-head', value: String(i), className: 'head-radio' });
-      radio.addEventListener('change', () => { if (radio.checked) this.#propose({ head: i }); });
-      const title = element('span', { className: 'head-name', textContent: m.headName(head) });
-      // Tied, "Copy of <head>:" leads the answer (in the two lines kept for it: no shift).
-      const copy = element('span', { className: 'copy-note' });
-      const summary = element('span', { className: 'summary-text' });
-      const label = element('label', { className: 'head-label' }, [
-        radio,
-        element('span', { className: 'head-text' }, [
-          element('span', { className: 'head-line' }, [title, element('span', { className: 'editing-mark', textContent: m.t('headsQuestions.editing') })]),
-          element('span', { className: 'summary' }, [copy, summary]),
-        ]),
-      ]);
-      const map = new Heatmap({
-        label: m.t('headsQuestions.mapLabel', { name: m.headName(head) }), messages: m,
-        tokens, weights: new Float32Array(w.L * w.L), colour: `var(--head-${head.id})`,
-        onPick: (query) => { if (!this.readOnly) this.#propose({ query }); },
-      });
-      // The focused cell's words and number ("query “said”, key “it”: 0.91") take the place
-      // of the answer while a cell of this map has focus: the exact value on demand.
-      map.grid.readout.classList.add('cell-readout');
-      label.querySelector('.head-text').append(map.grid.readout);
-      const panel = element('section', { id: `map-${head.id}`, className: `head-panel head-${head.id}`, dataset: { panel: 'heatmaps', head: head.id } }, [label, map.element]);
-      panel.setAttribute('aria-label', m.headName(head));
-      return { head, radio, copy, summary, map, panel };
-    });
-
-    // The selected head's W_Q^i: one editable grid per head (each with its own key-column
-    // labels); only the selected one is shown.
-    this.editTitle = element('h3', { className: 'edit-title' });
-    this.editQuestion = element('p', { className: 'edit-question' });
-    this.editNote = element('p', { className: 'edit-note' });
-    this.grids = heads.map((head, i) => {
-      const grid = new MatrixGrid({
-        label: spoken(m.t('headsQuestions.wqLabel', { name: m.headName(head) })), messages: m,
-        rows: w.dModel, cols: w.dK, data: new Float32Array(w.dModel * w.dK),
-        rowLabels: featureNames.map((name) => m.featureName(name)), colLabels: head.keyColumns.map((name) => m.featureName(name)),
-        rowName: (r) => m.t('headsQuestions.feature', { name: m.featureName(featureNames[r]) }), colName: (c) => m.t('headsQuestions.looksFor', { name: m.featureName(head.keyColumns[c]) }),
-        max: WQ_EDIT.colourMax, limits: { min: -WQ_EDIT.limit, max: WQ_EDIT.limit },
-        step: WQ_EDIT.step, fineStep: WQ_EDIT.fineStep, bigStep: WQ_EDIT.bigStep, dragPerPixel: WQ_EDIT.dragPerPixel,
-        readonly: this.readOnly, transposeWhenNarrow: true,
-        onPropose: (r, c, value) => this.#editEntry(i, r, c, value),
-      });
-      grid.element.classList.add('wq-grid', `head-${head.id}`);
-      return grid;
-    });
-    this.valuesButton = element('button', { type: 'button', className: 'secondary values-toggle', textContent: m.t('headsQuestions.showValues') });
-    this.valuesButton.setAttribute('aria-pressed', 'false');
-    this.valuesButton.addEventListener('click', () => {
-      const on = this.valuesButton.getAttribute('aria-pressed') !== 'true';
-      this.valuesButton.setAttribute('aria-pressed', String(on));
-      for (const grid of this.grids) grid.setValuesMode(on);
-    });
-    // How to edit, and what a positive or negative entry means, on request: the grid's
-    // readout already names the focused cell, and the caption says what to try. The
-    // disclosure and Show values share a row (on a phone they would otherwise be three lines).
-    const howSummary = element('summary', { textContent: m.t('headsQuestions.howTo') });
-    howSummary.setAttribute('aria-controls', 'wq-how');
-    const how = element('details', { id: 'wq-how', className: 'edit-how' }, [
-      howSummary, element('p', { className: 'edit-help muted', textContent: m.t('headsQuestions.editHelp') }),
-    ]);
-    this.editor = element('section', { id: 'wq-editor', className: 'editor', dataset: { panel: 'edit' } }, [
-      this.editTitle, this.editQuestion,
-      ...this.grids.map((g) => g.element),
-      element('div', { className: 'edit-tools' }, [this.valuesButton, how]),
-      this.editNote,
-    ]);
-    this.editor.setAttribute('aria-label', m.t('headsQuestions.editorLabel'));
+    const tie = this.#buildTie();
+    this.panels = heads.map((head, i) => this.#buildHeadPanel(head, i));
+    this.editor = this.#buildEditor();
 
     this.board = element('div', { className: 'board' }, [...this.panels.map((p) => p.panel), this.editor]);
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
@@ -164,9 +88,105 @@ export class HeadsQuestionsWidget extends MhaWidget {
       element('div', { dataset: { panel: 'features' } }, [this.#features()]),
       this.announcer,
     );
+    this.#nameControlled(history);
+  }
 
-    // Every control names the figures it changes (aria-controls); the base brings them into
-    // view with the control when it gets keyboard focus (MhaWidget.bringFiguresIntoView).
+  // ---- building: the tie switch, the heads' panels, the W_Q editor ----------------------
+
+  // Tie: every head gets the selected head's projections.
+  #buildTie() {
+    this.tieBox = element('input', { type: 'checkbox', className: 'tie-box', role: 'switch' });
+    this.tieBox.addEventListener('change', () => this.#propose({ tied: this.tieBox.checked }));
+    this.tieLabel = element('span');
+    return element('label', { className: 'switch', dataset: { panel: 'tie' } }, [this.tieBox, this.tieLabel]);
+  }
+
+  // One panel per head: a radio (the head's name and its answer for the query word) that
+  // selects the head for editing, and its L x L map. The radios are one tab stop.
+  #buildHeadPanel(head, i) {
+    const { m } = this;
+    const { w } = this.config;
+    const radio = element('input', { type: 'radio', name: 'edit-head', value: String(i), className: 'head-radio' });
+    radio.addEventListener('change', () => { if (radio.checked) this.#propose({ head: i }); });
+    const title = element('span', { className: 'head-name', textContent: m.headName(head) });
+    // Tied, "Copy of <head>:" leads the answer (in the two lines kept for it: no shift).
+    const copy = element('span', { className: 'copy-note' });
+    const summary = element('span', { className: 'summary-text' });
+    const label = element('label', { className: 'head-label' }, [
+      radio,
+      element('span', { className: 'head-text' }, [
+        element('span', { className: 'head-line' }, [title, element('span', { className: 'editing-mark', textContent: m.t('headsQuestions.editing') })]),
+        element('span', { className: 'summary' }, [copy, summary]),
+      ]),
+    ]);
+    const map = new Heatmap({
+      label: m.t('headsQuestions.mapLabel', { name: m.headName(head) }), messages: m,
+      tokens: w.tokens, weights: new Float32Array(w.L * w.L), colour: `var(--head-${head.id})`,
+      onPick: (query) => { if (!this.readOnly) this.#propose({ query }); },
+    });
+    // The focused cell's words and number ("query “said”, key “it”: 0.91") take the place
+    // of the answer while a cell of this map has focus: the exact value on demand.
+    map.grid.readout.classList.add('cell-readout');
+    label.querySelector('.head-text').append(map.grid.readout);
+    const panel = element('section', { id: `map-${head.id}`, className: `head-panel head-${head.id}`, dataset: { panel: 'heatmaps', head: head.id } }, [label, map.element]);
+    panel.setAttribute('aria-label', m.headName(head));
+    return { head, radio, copy, summary, map, panel };
+  }
+
+  // The selected head's W_Q^i: one editable grid per head (each with its own key-column
+  // labels); only the selected one is shown.
+  #buildEditor() {
+    const { m } = this;
+    this.editTitle = element('h3', { className: 'edit-title' });
+    this.editQuestion = element('p', { className: 'edit-question' });
+    this.editNote = element('p', { className: 'edit-note' });
+    this.grids = this.config.w.heads.map((head, i) => this.#buildWqGrid(head, i));
+    this.valuesButton = element('button', { type: 'button', className: 'secondary values-toggle', textContent: m.t('headsQuestions.showValues') });
+    this.valuesButton.setAttribute('aria-pressed', 'false');
+    this.valuesButton.addEventListener('click', () => {
+      const on = this.valuesButton.getAttribute('aria-pressed') !== 'true';
+      this.valuesButton.setAttribute('aria-pressed', String(on));
+      for (const grid of this.grids) grid.setValuesMode(on);
+    });
+    // How to edit, and what a positive or negative entry means, on request: the grid's
+    // readout already names the focused cell, and the caption says what to try. The
+    // disclosure and Show values share a row (on a phone they would otherwise be three lines).
+    const howSummary = element('summary', { textContent: m.t('headsQuestions.howTo') });
+    howSummary.setAttribute('aria-controls', 'wq-how');
+    const how = element('details', { id: 'wq-how', className: 'edit-how' }, [
+      howSummary, element('p', { className: 'edit-help muted', textContent: m.t('headsQuestions.editHelp') }),
+    ]);
+    const editor = element('section', { id: 'wq-editor', className: 'editor', dataset: { panel: 'edit' } }, [
+      this.editTitle, this.editQuestion,
+      ...this.grids.map((g) => g.element),
+      element('div', { className: 'edit-tools' }, [this.valuesButton, how]),
+      this.editNote,
+    ]);
+    editor.setAttribute('aria-label', m.t('headsQuestions.editorLabel'));
+    return editor;
+  }
+
+  #buildWqGrid(head, i) {
+    const { m } = this;
+    const { w } = this.config;
+    const { featureNames } = w;
+    const grid = new MatrixGrid({
+      label: spoken(m.t('headsQuestions.wqLabel', { name: m.headName(head) })), messages: m,
+      rows: w.dModel, cols: w.dK, data: new Float32Array(w.dModel * w.dK),
+      rowLabels: featureNames.map((name) => m.featureName(name)), colLabels: head.keyColumns.map((name) => m.featureName(name)),
+      rowName: (r) => m.t('headsQuestions.feature', { name: m.featureName(featureNames[r]) }), colName: (c) => m.t('headsQuestions.looksFor', { name: m.featureName(head.keyColumns[c]) }),
+      max: WQ_EDIT.colourMax, limits: { min: -WQ_EDIT.limit, max: WQ_EDIT.limit },
+      step: WQ_EDIT.step, fineStep: WQ_EDIT.fineStep, bigStep: WQ_EDIT.bigStep, dragPerPixel: WQ_EDIT.dragPerPixel,
+      readonly: this.readOnly, transposeWhenNarrow: true,
+      onPropose: (r, c, value) => this.#editEntry(i, r, c, value),
+    });
+    grid.element.classList.add('wq-grid', `head-${head.id}`);
+    return grid;
+  }
+
+  // Every control names the figures it changes (aria-controls); the base brings them into
+  // view with the control when it gets keyboard focus (MhaWidget.bringFiguresIntoView).
+  #nameControlled(history) {
     const allMaps = this.panels.map((p) => p.panel.id).join(' ');
     for (const control of [this.tieBox, ...history.querySelectorAll('button')]) control.setAttribute('aria-controls', allMaps);
     for (const p of this.panels) {
