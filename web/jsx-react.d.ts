@@ -20,16 +20,12 @@ export type MultipleHeadsReactProps<T extends Tag> =
   Omit<DetailedHTMLProps<HTMLAttributes<MultipleHeadsElementsByTag[T]>, MultipleHeadsElementsByTag[T]>, keyof MultipleHeadsAttributesByTag[T]>
   & MultipleHeadsAttributesByTag[T];
 
+/** The widgets' intrinsic elements, one per tag. */
+type MultipleHeadsIntrinsicElements = { [T in Tag]: MultipleHeadsReactProps<T> };
+
 declare module 'react' {
   namespace JSX {
-    interface IntrinsicElements {
-      'mha-layer': MultipleHeadsReactProps<'mha-layer'>;
-      'mha-blend': MultipleHeadsReactProps<'mha-blend'>;
-      'mha-head-splitting': MultipleHeadsReactProps<'mha-head-splitting'>;
-      'mha-wo-mixing': MultipleHeadsReactProps<'mha-wo-mixing'>;
-      'mha-heads-questions': MultipleHeadsReactProps<'mha-heads-questions'>;
-      'mha-training': MultipleHeadsReactProps<'mha-training'>;
-      'mha-practice': MultipleHeadsReactProps<'mha-practice'>;
-    }
+    // Every element of MultipleHeadsElementsByTag: a new widget needs no line here.
+    interface IntrinsicElements extends MultipleHeadsIntrinsicElements {}
   }
 }

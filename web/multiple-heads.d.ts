@@ -10,11 +10,15 @@
  */
 export * from './engine/engine.js';
 
-/** Names of the widgets, as used by embed.html?widget=<name>. */
-export type WidgetName = 'layer' | 'blend' | 'head-splitting' | 'wo-mixing' | 'heads-questions' | 'training';
+// A widget's tag is written once, in MultipleHeadsElementsByTag and
+// MultipleHeadsAttributesByTag below; the names, the tag union, the global tag map and the
+// JSX types (jsx-react.d.ts, jsx-preact.d.ts) derive from those two.
 
-/** The custom elements' tags. */
-export type WidgetTag = 'mha-layer' | 'mha-blend' | 'mha-head-splitting' | 'mha-wo-mixing' | 'mha-heads-questions' | 'mha-training';
+/** The custom elements' tags (every element but <mha-practice>, which is not a widget of the registry). */
+export type WidgetTag = Exclude<keyof MultipleHeadsElementsByTag, 'mha-practice'>;
+
+/** Names of the widgets, as used by embed.html?widget=<name>: the tag without `mha-`. */
+export type WidgetName = WidgetTag extends `mha-${infer Name}` ? Name : never;
 
 export interface WidgetInfo {
   /** The custom element's tag, e.g. "mha-blend". */
@@ -347,13 +351,5 @@ export interface MultipleHeadsElementsByTag {
 }
 
 declare global {
-  interface HTMLElementTagNameMap {
-    'mha-practice': PracticeElement;
-    'mha-layer': LayerWidget;
-    'mha-blend': MultipleHeadsWidget<BlendState>;
-    'mha-head-splitting': MultipleHeadsWidget<HeadSplittingState>;
-    'mha-wo-mixing': MultipleHeadsWidget<WoMixingState>;
-    'mha-heads-questions': MultipleHeadsWidget<HeadsQuestionsState>;
-    'mha-training': MultipleHeadsWidget<TrainingState>;
-  }
+  interface HTMLElementTagNameMap extends MultipleHeadsElementsByTag {}
 }

@@ -1,8 +1,8 @@
 // The hand-written types follow the registry: every widget web/widgets/registry.js lists
-// (and <mha-practice>) is named in web/multiple-heads.d.ts (WidgetName, WidgetTag,
-// HTMLElementTagNameMap, the attributes by tag), in the React and Preact JSX types, and
-// every attribute the registry accepts is typed. A widget added to the registry without
-// types fails here.
+// (and <mha-practice>) is in web/multiple-heads.d.ts's element and attribute maps (from
+// which WidgetName, WidgetTag, HTMLElementTagNameMap and React's JSX types derive) and in
+// Preact's JSX types, and every attribute the registry accepts is typed. A widget added to
+// the registry without types fails here.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,19 +24,22 @@ const interfaceKeys = (name) => {
   return [...body.matchAll(/^\s*'?([\w-]+)'?\??:/gm)].map((m) => m[1]);
 };
 
-test('WidgetName and WidgetTag are the registry’s names and tags', () => {
-  assert.deepEqual(union('WidgetName'), Object.keys(WIDGETS).sort());
-  assert.deepEqual(union('WidgetTag'), [...WIDGET_TAGS].sort());
+test('WidgetTag, WidgetName and the global tag map derive from the element map, whose tags are the registry’s', () => {
+  assert.deepEqual(interfaceKeys('MultipleHeadsElementsByTag').sort(), [...TAGS].sort());
+  assert.match(TYPES, /export type WidgetTag = Exclude<keyof MultipleHeadsElementsByTag, 'mha-practice'>;/);
+  assert.match(TYPES, /export type WidgetName = WidgetTag extends `mha-\$\{infer Name\}` \? Name : never;/);
+  assert.match(TYPES, /interface HTMLElementTagNameMap extends MultipleHeadsElementsByTag \{\}/);
+  for (const tag of WIDGET_TAGS) assert.ok(tag.startsWith('mha-') && WIDGETS[tag.slice(4)]?.tag === tag, `${tag}: its name is the tag without mha-`);
 });
 
-test('every element is in HTMLElementTagNameMap, the element and attribute maps, and both JSX files', () => {
-  for (const map of ['HTMLElementTagNameMap', 'MultipleHeadsElementsByTag', 'MultipleHeadsAttributesByTag']) {
-    assert.deepEqual(interfaceKeys(map).sort(), [...TAGS].sort(), map);
-  }
-  for (const file of ['web/jsx-react.d.ts', 'web/jsx-preact.d.ts']) {
-    const text = read(file);
-    for (const tag of TAGS) assert.ok(text.includes(`'${tag}':`), `${file} declares ${tag}`);
-  }
+test('every element has attributes; React’s JSX derives from the maps, Preact’s lists each tag', () => {
+  assert.deepEqual(interfaceKeys('MultipleHeadsAttributesByTag').sort(), [...TAGS].sort());
+  assert.match(read('web/jsx-react.d.ts'), /interface IntrinsicElements extends MultipleHeadsIntrinsicElements \{\}/);
+  // Preact's props are those of a <div> as its IntrinsicElements declares them, which a
+  // mapped type cannot extend (it would refer to itself): one line per tag.
+  const preact = read('web/jsx-preact.d.ts');
+  const listed = [...preact.matchAll(/^\s*'(mha-[\w-]+)': MultipleHeadsPreactProps<'\1'>;/gm)].map((m) => m[1]);
+  assert.deepEqual(listed.sort(), [...TAGS].sort(), 'web/jsx-preact.d.ts: one IntrinsicElements line per tag');
 });
 
 test('every attribute the registry accepts is typed for its widget', () => {
