@@ -48,6 +48,30 @@ const asideFileName = (k) => `multiple-heads-copy-kept-aside${k === 0 ? '' : `-$
 export function copyPanel(session, m = messagesFor('en')) {
   const TEXT = textFor(m);
   const { copy } = session;
+  const ui = copyElements(TEXT);
+  const say = (text) => { ui.message.textContent = text; };
+  const refresh = progressRefresher(copy, ui, TEXT, m);
+  wireExport(copy, ui, TEXT, say);
+  wireImport(session, ui, TEXT, say, m);
+  wireStartOver(session, ui, TEXT, say);
+  copy.addEventListener('change', refresh);
+  copy.addEventListener('message', (event) => say(event.detail));
+  refresh();
+
+  // One line until opened, like the practice blocks (a phone's page must not grow); the
+  // notice that nothing is kept stays outside, always visible.
+  const details = element('details', { className: 'practice copy-panel' }, [
+    element('summary', { className: 'practice-summary' }, [ui.total]),
+    element('p', { className: 'about', textContent: TEXT.about }),
+    ui.list,
+    element('div', { className: 'toolbar' }, [ui.exportButton, ui.importButton, ui.startOver, ui.undo]),
+    ui.file, ui.confirm, ui.message,
+  ]);
+  return element('section', { className: 'copy' }, [ui.notice, details]);
+}
+
+/** The panel's elements, not yet wired (copyPanel puts them in place). */
+function copyElements(TEXT) {
   const noticeText = element('span');
   // The copy kept aside (a saved copy that could not be read whole) can be taken as a file
   // from the notice itself: nothing the learner did is out of their reach.
@@ -66,24 +90,26 @@ export function copyPanel(session, m = messagesFor('en')) {
   const no = element('button', { type: 'button', className: 'secondary', textContent: TEXT.no });
   const confirm = element('div', { className: 'confirm', role: 'group', hidden: true }, [element('p', { textContent: TEXT.confirm }), element('div', { className: 'toolbar' }, [yes, no])]);
   confirm.setAttribute('aria-label', TEXT.startOver);
+  return { noticeText, asideButton, notice, total, list, message, exportButton, file, importButton, startOver, undo, yes, no, confirm };
+}
 
-  const say = (text) => { message.textContent = text; };
-  // Runs on every change of the copy, which includes every widget edit: the list is
-  // rebuilt only when some idea's progress moved.
+// Runs on every change of the copy, which includes every widget edit: the list is
+// rebuilt only when some idea's progress moved.
+function progressRefresher(copy, ui, TEXT, m) {
   let shownProgress = '';
-  const refresh = () => {
-    notice.hidden = !copy.notice;
-    setText(noticeText, copy.noticeIn(m) ?? '');
+  return () => {
+    ui.notice.hidden = !copy.notice;
+    setText(ui.noticeText, copy.noticeIn(m) ?? '');
     const asides = copy.asideTexts().length;
-    asideButton.hidden = asides === 0;
-    if (asides) setText(asideButton, TEXT.exportAside(asides));
+    ui.asideButton.hidden = asides === 0;
+    if (asides) setText(ui.asideButton, TEXT.exportAside(asides));
     const progress = copy.progress(PROBLEM_IDS);
-    setText(total, TEXT.total(progress.done, progress.total));
+    setText(ui.total, TEXT.total(progress.done, progress.total));
     const perIdea = IDEAS.map((idea) => copy.progress(problemsFor(idea.id).map((p) => p.id)));
     const signature = JSON.stringify(perIdea.map((p) => [p.done, p.left]));
     if (signature !== shownProgress) {
       shownProgress = signature;
-      list.replaceChildren(...IDEAS.map((idea, k) => {
+      ui.list.replaceChildren(...IDEAS.map((idea, k) => {
         const ids = problemsFor(idea.id).map((p) => p.id);
         const p = perIdea[k];
         // Problems are named by their numbers in the idea's block ("1. …").
@@ -91,26 +117,37 @@ export function copyPanel(session, m = messagesFor('en')) {
         return element('li', { className: p.done === p.total ? 'all-done' : '' }, [...TEXT.idea(ideaTitle(idea.id, m.locale), p.done, p.total), left]);
       }));
     }
-    undo.hidden = !copy.canUndoImport;
+    ui.undo.hidden = !copy.canUndoImport;
   };
+}
 
-  const download = (text, name) => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const link = element('a', { href: url, download: name });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
-  };
-  exportButton.addEventListener('click', () => {
+function download(text, name) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = element('a', { href: url, download: name });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// Export: the copy as a file; from the notice, the copies kept aside, one file each.
+function wireExport(copy, ui, TEXT, say) {
+  ui.exportButton.addEventListener('click', () => {
     download(copy.exportText(), TEXT.fileName);
     say(TEXT.exported);
   });
-  asideButton.addEventListener('click', () => {
+  ui.asideButton.addEventListener('click', () => {
     const texts = copy.asideTexts();
     if (texts.length === 0) return;
     texts.forEach((text, k) => download(text, asideFileName(k)));
     say(TEXT.exportedAside(texts.map((text, k) => asideFileName(k))));
   });
-  importButton.addEventListener('click', () => file.click());
+}
+
+// Import: a file checked strictly (a bad one changes nothing and says why), and taking a
+// good one back.
+function wireImport(session, ui, TEXT, say, m) {
+  const { copy } = session;
+  const { file } = ui;
+  ui.importButton.addEventListener('click', () => file.click());
   file.addEventListener('change', async () => {
     const chosen = file.files?.[0];
     file.value = '';
@@ -136,12 +173,17 @@ export function copyPanel(session, m = messagesFor('en')) {
     const p = copy.progress(PROBLEM_IDS);
     say(TEXT.imported(p.done, p.total));
   });
-  undo.addEventListener('click', () => {
+  ui.undo.addEventListener('click', () => {
     copy.undoImport();
     session.widgets.apply();
     say(TEXT.undone);
-    startOver.focus();
+    ui.startOver.focus();
   });
+}
+
+// Start over asks first; "no" keeps the copy.
+function wireStartOver(session, ui, TEXT, say) {
+  const { startOver, confirm, yes, no } = ui;
   startOver.addEventListener('click', () => {
     confirm.hidden = false;
     no.focus();
@@ -153,23 +195,9 @@ export function copyPanel(session, m = messagesFor('en')) {
   });
   yes.addEventListener('click', () => {
     confirm.hidden = true;
-    copy.startOver();
+    session.copy.startOver();
     session.widgets.reset();
     say(TEXT.cleared);
     startOver.focus();
   });
-  copy.addEventListener('change', refresh);
-  copy.addEventListener('message', (event) => say(event.detail));
-  refresh();
-
-  // One line until opened, like the practice blocks (a phone's page must not grow); the
-  // notice that nothing is kept stays outside, always visible.
-  const details = element('details', { className: 'practice copy-panel' }, [
-    element('summary', { className: 'practice-summary' }, [total]),
-    element('p', { className: 'about', textContent: TEXT.about }),
-    list,
-    element('div', { className: 'toolbar' }, [exportButton, importButton, startOver, undo]),
-    file, confirm, message,
-  ]);
-  return element('section', { className: 'copy' }, [notice, details]);
 }
