@@ -149,32 +149,7 @@ export class LayerWidget extends MhaWidget {
     if (map) return map;
     const { heads } = view;
     const { m } = this;
-    const grid = (label, matrix, options = {}) => new MatrixGrid({
-      label, rows: matrix.rows, cols: matrix.cols, data: matrix.data,
-      compact: true, readonly: true, focusable: false, messages: m, ...options,
-    });
-    const bands = heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) }));
-    const size = { rows: w.L, cols: w.dModel };
-    const grids = {
-      x: grid(m.t('layer.grid.x', size), view.x, { rowLabels: w.tokens, colLabels: w.featureNames.map((name) => m.featureName(name)) }),
-      queries: grid(m.t('layer.grid.queries', size), view.queries, { columnGroups: bands }),
-      keys: grid(m.t('layer.grid.keys', size), view.keys, { columnGroups: bands }),
-      values: grid(m.t('layer.grid.values', size), view.values, { columnGroups: bands }),
-      concat: grid(m.t('layer.grid.concat', size), view.concat, {
-        columnGroups: bands, rowLabels: w.tokens, max: maxAbs(view.values.data),
-      }),
-      wo: grid(m.t('layer.grid.wo', { rows: w.dModel, cols: w.dModel }), view.wo, {
-        rowGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) })),
-      }),
-      output: grid(m.t('layer.grid.output', size), view.output, { rowLabels: w.tokens }),
-    };
-    const weights = heads.map((head, i) => {
-      const g = grid(m.t('layer.grid.weights', { number: i + 1, name: m.headName(head), rows: w.L, cols: w.L }), view.weights[i], {
-        scale: 'sequential', hue: headColour(head), max: 1, rowLabels: w.tokens, colLabels: w.tokens,
-      });
-      g.element.classList.add('ui-heatmap');
-      return g;
-    });
+    const { grids, weights } = this.#mapGrids(view);
 
     const part = (name, caption, g, extra = []) => element('figure', { className: 'part', dataset: { part: name } }, [
       element('figcaption', {}, caption), g.element, ...extra,
@@ -223,6 +198,40 @@ export class LayerWidget extends MhaWidget {
     map = { h: view.h, root, grids, weights, parts, weightParts };
     this.maps.set(view.h, map);
     return map;
+  }
+
+  // Every matrix of the map at one h as a compact read-only grid, the heads' slices banded
+  // in their colours; the heads' weights as heatmaps in theirs.
+  #mapGrids(view) {
+    const { heads } = view;
+    const { m } = this;
+    const grid = (label, matrix, options = {}) => new MatrixGrid({
+      label, rows: matrix.rows, cols: matrix.cols, data: matrix.data,
+      compact: true, readonly: true, focusable: false, messages: m, ...options,
+    });
+    const bands = heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) }));
+    const size = { rows: w.L, cols: w.dModel };
+    const grids = {
+      x: grid(m.t('layer.grid.x', size), view.x, { rowLabels: w.tokens, colLabels: w.featureNames.map((name) => m.featureName(name)) }),
+      queries: grid(m.t('layer.grid.queries', size), view.queries, { columnGroups: bands }),
+      keys: grid(m.t('layer.grid.keys', size), view.keys, { columnGroups: bands }),
+      values: grid(m.t('layer.grid.values', size), view.values, { columnGroups: bands }),
+      concat: grid(m.t('layer.grid.concat', size), view.concat, {
+        columnGroups: bands, rowLabels: w.tokens, max: maxAbs(view.values.data),
+      }),
+      wo: grid(m.t('layer.grid.wo', { rows: w.dModel, cols: w.dModel }), view.wo, {
+        rowGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) })),
+      }),
+      output: grid(m.t('layer.grid.output', size), view.output, { rowLabels: w.tokens }),
+    };
+    const weights = heads.map((head, i) => {
+      const g = grid(m.t('layer.grid.weights', { number: i + 1, name: m.headName(head), rows: w.L, cols: w.L }), view.weights[i], {
+        scale: 'sequential', hue: headColour(head), max: 1, rowLabels: w.tokens, colLabels: w.tokens,
+      });
+      g.element.classList.add('ui-heatmap');
+      return g;
+    });
+    return { grids, weights };
   }
 
   // ---- rendering ------------------------------------------------------------------------
