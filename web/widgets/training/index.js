@@ -10,16 +10,11 @@ import { MhaWidget } from '../shared/widget-base.js';
 import { element } from '../../ui/dom.js';
 import { THE_WORLD } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
-import { ChoiceGroup } from '../../ui/choice-group.js';
-import { Heatmap } from '../../ui/heatmap.js';
-import { NumberField } from '../../ui/number-field.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { adoptKitStyles } from '../../ui/styles.js';
-import { CurveChart } from './curve-chart.js';
 import { TrainingRunner } from './training-runner.js';
-import {
-  HEAD_COUNTS, MAX_SEED, TASKS, TASK_TEXT, defaultTrainingState, sanitizeTrainingState,
-} from './training-model.js';
+import { TASKS, TASK_TEXT, defaultTrainingState, sanitizeTrainingState } from './training-model.js';
+import { comparisonPanel, learningPanels, pruningPanel, runControls, trainedHeadPanel } from './training-panels.js';
 import styles from './training.css?inline';
 
 // Trained head i is drawn in the colour of the world's head i (the lesson's one palette);
@@ -59,82 +54,15 @@ export class TrainingWidget extends MhaWidget {
     const m = this.m = messagesFor(this);
     this.runner = new TrainingRunner();
     const caption = element('p', { className: 'caption', textContent: m.t('training.caption') });
-
-    this.taskChoice = new ChoiceGroup({ label: m.t('training.task'), controls: 'curves maps', onChoose: (task) => this.#choose({ task }) });
-    this.taskChoice.setOptions(TASKS.map((task) => ({ value: task, content: this.#task(task).name, label: this.#task(task).long })));
-    this.headsChoice = new ChoiceGroup({ label: m.t('training.headsLabel'), controls: 'curves maps', onChoose: (heads) => this.#choose({ heads }) });
-    this.headsChoice.setOptions(HEAD_COUNTS.map((h) => ({ value: h, content: String(h), label: m.t('training.headsOption', { count: h, width: 16 / h }) })));
-    this.seedField = new NumberField({
-      label: m.t('training.seed'), value: 1, min: 1, max: MAX_SEED, decimals: 0, messages: m,
-      onPropose: (seed) => this.#choose({ seed }),
+    // The panels' parts are kept on the widget under the names the builders give them.
+    const tasks = TASKS.map((task) => ({ value: task, content: this.#task(task).name, label: this.#task(task).long }));
+    const { controls, runBar, ...runParts } = runControls(m, tasks, {
+      choose: (change) => this.#choose(change), trainOrPause: () => this.#trainOrPause(), reset: () => this.#resetRun(),
     });
-    this.seedField.element.classList.add('seed-field');
-    this.seedField.input.setAttribute('aria-controls', 'curves maps');
-
-    this.trainButton = element('button', { type: 'button', className: 'train', textContent: m.t('training.button.train') });
-    this.trainButton.setAttribute('aria-controls', 'curves maps');
-    this.trainButton.addEventListener('click', () => this.#trainOrPause());
-    this.resetButton = element('button', { type: 'button', className: 'secondary', textContent: m.t('common.reset') });
-    this.resetButton.setAttribute('aria-controls', 'curves maps');
-    this.resetButton.addEventListener('click', () => this.#resetRun());
-    this.progress = element('progress', { max: 1, value: 0, ariaLabel: m.t('training.progress') });
-    this.progressText = element('span', { className: 'progress-text' });
-    this.status = element('p', { className: 'status', role: 'status' });
-    this.taskNote = element('p', { className: 'task-note muted' });
-
-    const controls = element('div', { className: 'controls', dataset: { panel: 'controls' } }, [
-      element('div', { className: 'control' }, [element('span', { className: 'control-label', textContent: m.t('training.task') }), this.taskChoice.element]),
-      element('div', { className: 'control' }, [element('span', { className: 'control-label', textContent: m.t('training.heads') }), this.headsChoice.element]),
-    ]);
-    // The seed sits with Train: it picks the run that Train starts (and on a phone the row of
-    // buttons has room for it, where the row of choices has none).
-    const runBar = element('div', { className: 'toolbar run-bar', dataset: { panel: 'controls' } }, [
-      this.trainButton, this.resetButton, this.seedField.element, this.progress, this.progressText,
-    ]);
-
-    // While it trains: the curves and the heads' patterns.
-    this.accuracyChart = new CurveChart({ title: m.t('training.accuracyChart'), xLabel: m.t('training.steps'), percent: true, messages: m });
-    this.lossChart = new CurveChart({ title: m.t('training.lossChart'), xLabel: m.t('training.steps'), messages: m });
-    this.legend = element('ul', { className: 'legend' });
-    this.scores = element('p', { className: 'scores' });
-    const curves = element('section', { id: 'curves', className: 'curves', dataset: { panel: 'curves' } }, [
-      element('h3', { textContent: m.t('training.learning') }), this.scores, this.legend,
-      element('div', { className: 'charts' }, [this.accuracyChart.element, this.lossChart.element]),
-    ]);
-    this.mapsBox = element('div', { className: 'maps' });
-    this.example = element('p', { className: 'example muted' });
-    const maps = element('section', { id: 'maps', className: 'heads', dataset: { panel: 'heads' } }, [
-      element('h3', { textContent: m.t('training.mapsHeading') }), this.example, this.mapsBox,
-    ]);
-
-    // Once trained: importance and pruning.
-    this.rankingList = element('ol', { className: 'ranking' });
-    this.pruneField = new NumberField({ label: m.t('training.pruneField'), value: 1, min: 0, max: 4, decimals: 0, messages: m, onPropose: (k) => this.#checkPruneCount(k),
-      onEnter: () => this.#prune() });
-    this.pruneField.element.classList.add('prune-field');
-    this.pruneField.input.setAttribute('aria-controls', 'prune-chart');
-    this.pruneButton = element('button', { type: 'button', textContent: m.t('training.pruneButton') });
-    this.pruneButton.setAttribute('aria-controls', 'prune-chart');
-    this.pruneButton.addEventListener('click', () => this.#prune());
-    this.pruneChart = new CurveChart({ title: m.t('training.pruneChart'), xLabel: m.t('training.pruneAxis'), percent: true, dots: true, messages: m });
-    this.pruneChart.element.id = 'prune-chart';
-    this.afterNote = element('p', { className: 'muted after-note', textContent: m.t('training.afterNote') });
-    const after = element('section', { className: 'after', dataset: { panel: 'pruning' } }, [
-      element('h3', { textContent: m.t('training.whichMatter') }), this.afterNote, this.rankingList,
-      this.scoresNote = element('p', { className: 'muted scores-note', textContent: m.t('training.scoresNote'), hidden: true }),
-      this.pruneBox = element('div', { className: 'prune-box' }, [
-        element('div', { className: 'toolbar prune-bar' }, [this.pruneField.element, this.pruneButton]),
-        this.pruneChart.element,
-      ]),
-    ]);
-
-    this.comparisonBody = element('tbody');
-    this.comparisonTable = element('table', { className: 'comparison' }, [
-      element('caption', { textContent: m.t('training.comparison') }),
-      element('thead', {}, [element('tr', {}, [m.t('training.task'), 'h', m.t('training.perOutput'), m.t('training.bothColumn')].map((t) => element('th', { scope: 'col', textContent: t })))]),
-      this.comparisonBody,
-    ]);
-    const compare = element('section', { className: 'compare', dataset: { panel: 'comparison' } }, [this.comparisonTable]);
+    const { curves, maps, ...learningParts } = learningPanels(m);
+    const { after, ...pruningParts } = pruningPanel(m, { checkPruneCount: (k) => this.#checkPruneCount(k), prune: () => this.#prune() });
+    const { compare, ...comparisonParts } = comparisonPanel(m);
+    Object.assign(this, runParts, learningParts, pruningParts, comparisonParts);
 
     // On a phone the curves, the maps (with the switches that turn heads off) and the
     // ranking and pruning take turns (a view choice, not state).
@@ -373,24 +301,9 @@ export class TrainingWidget extends MhaWidget {
   // ---- drawing ------------------------------------------------------------------------
 
   #buildMaps(h) {
-    const L = 10;
-    this.heads = Array.from({ length: h }, (_, i) => {
-      const map = new Heatmap({
-        label: this.m.t('training.mapLabel', { name: this.#headName(i) }), messages: this.m,
-        tokens: Array.from({ length: L }, (_, t) => String(t + 1)), weights: new Float32Array(L * L), colour: headColour(i),
-        // Small static maps (no tab stop, no 15 px tap targets): the numbers are in each
-        // cell's accessible name, and the scores above say what the heads achieve.
-        compact: true, focusable: false,
-      });
-      const toggle = element('input', { type: 'checkbox', role: 'switch', className: 'head-toggle', checked: true, disabled: true });
-      toggle.setAttribute('aria-controls', 'curves maps');
-      toggle.addEventListener('change', () => this.#toggleHead(i, toggle.checked));
-      const result = element('span', { className: 'head-result' });
-      const label = element('label', { className: 'head-switch' }, [toggle, element('span', { className: 'head-name', textContent: this.m.t('training.headOn', { name: this.#headName(i) }) })]);
-      const panel = element('div', { className: 'head-panel', dataset: { head: String(i) } }, [label, result, map.element]);
-      panel.style.setProperty('--head', headColour(i));
-      return { map, toggle, result, panel, L };
-    });
+    this.heads = Array.from({ length: h }, (_, i) => trainedHeadPanel(this.m, i, {
+      name: this.#headName(i), colour: headColour(i), onToggle: (on) => this.#toggleHead(i, on),
+    }));
     this.mapsBox.replaceChildren(...this.heads.map((head) => head.panel));
     this.pruneField.setValue(Math.min(1, h));
   }
