@@ -53,6 +53,10 @@ after(() => { if (copy) rmSync(copy, { recursive: true, force: true }); });
 // Each edit the doc's table of shared files names, as a course of one line or entry each.
 const SHARED_EDITS = {
   'web/widgets/all.js': () => edit('web/widgets/all.js', (s) => `${s}import './example/index.js';\n`),
+  'web/widgets/practice/widget-states.js': () => edit('web/widgets/practice/widget-states.js', (s) => [
+    insertAfter("import { PROBLEMS } from './practice-data.js';\n", "import { STATE_CONTRACT as example } from '../example/example-model.js';\n"),
+    insertAfter('export const STATE_CONTRACTS = {\n', '  example,\n'),
+  ].reduce((text, change) => change(text), s)),
   'lessons/multiple-heads/lesson.md': () => edit('lessons/multiple-heads/lesson.md', (s) => `${s}\n<mha-example></mha-example>\n`),
   'web/multiple-heads.d.ts': () => edit('web/multiple-heads.d.ts', (s) => [
     insertAfter('export interface BlendAttributes extends WidgetAttributes<BlendPanel> {}\n',
@@ -98,6 +102,8 @@ test('a new widget: its folder, a registry entry, then exactly the shared files 
   assert.deepEqual(model.sanitizeExampleState({ share: 0.25 }), { share: 0.25 });
   assert.throws(() => model.sanitizeExampleState({ share: 2 }), /share: must be between 0 and 1/);
   assert.throws(() => model.sanitizeExampleState({ share: 0.5, colour: 'red' }), /colour/);
+  const states = await import(pathToFileURL(at('web/widgets/practice/widget-states.js')).href);
+  assert.deepEqual(states.WIDGET_STARTS['mha-example'](), { share: 0.5 }, 'the learner\'s copy knows its contract');
 
   // The types compile with the new element in the tag maps, in both JSX flavours and in the
   // derived unions (a usage file of the test's own, not part of the count).

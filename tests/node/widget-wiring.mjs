@@ -28,6 +28,7 @@ export async function wiringProblems(root) {
   const { WIDGETS } = await registryAt(root);
   const read = (file) => readFileSync(path.join(root, file), 'utf8');
   const all = read('web/widgets/all.js');
+  const contracts = read('web/widgets/practice/widget-states.js');
   const lesson = read('lessons/multiple-heads/lesson.md');
   const types = read('web/multiple-heads.d.ts');
   const preact = read('web/jsx-preact.d.ts');
@@ -44,6 +45,9 @@ export async function wiringProblems(root) {
       problems.push(`${folder}/index.js: no static tag = '${tag}'`);
     }
     if (!all.includes(`import './${name}/index.js';`)) problems.push(`web/widgets/all.js: no import of ./${name}/index.js`);
+    if (!contracts.includes(`from '../${name}/${name}-model.js';`) || !new RegExp(`[{,\\s]'?${name}'?[,:\\s}]`).test(contracts.slice(contracts.indexOf('STATE_CONTRACTS = {')))) {
+      problems.push(`web/widgets/practice/widget-states.js: no state contract of ${name}`);
+    }
     if (!lesson.includes(`<${tag}`)) problems.push(`lessons/multiple-heads/lesson.md: no <${tag}>`);
     for (const map of ['MultipleHeadsElementsByTag', 'MultipleHeadsAttributesByTag']) {
       if (!interfaceKeys(types, map).includes(tag)) problems.push(`web/multiple-heads.d.ts: ${tag} not in ${map}`);

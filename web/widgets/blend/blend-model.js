@@ -18,6 +18,7 @@ import { THE_WORLD, headsAt } from '../shared/world.js';
 import { WorldReader } from '../shared/world-reader.js';
 import { formatPercent } from '../../text/format.js';
 import { decimal, stateError, checkObject } from '../shared/state-error.js';
+import { stateContract } from '../shared/state-contract.js';
 
 /** The two splits compared: one head for both jobs (h = 2), a head per job (h = 4). */
 export const ONE_HEAD_SPLIT = 2;
@@ -242,3 +243,10 @@ export function describeShare(share, m = null) {
   if (share >= 0.01) return percent(Math.round(share * 100) / 100, 0);
   return `< ${percent(0.01, 0)} (${percent(share, share >= 0.001 ? 1 : 2)})`;
 }
+
+/** The blend's state contract (shared/state-contract.js): no configuration of its own. */
+export const STATE_CONTRACT = stateContract({
+  keys: ['budget'],
+  start: () => defaultBlendState(),
+  sanitize: (raw) => sanitizeBlendState(raw),
+});

@@ -10,6 +10,7 @@
 import lesson from '../../../lessons/multiple-heads/widgets/head-splitting.json' with { type: 'json' };
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 import { choices, stateError, checkObject } from '../shared/state-error.js';
+import { stateContract } from '../shared/state-contract.js';
 
 export const SPLIT_LESSON = lesson;
 
@@ -343,3 +344,11 @@ function remember(cache, key, make) {
   cache.set(key, value);
   return value;
 }
+
+/** Head splitting's state contract (shared/state-contract.js): the lesson's configuration. */
+export const STATE_CONTRACT = stateContract({
+  keys: STATE_KEYS,
+  config: () => splitConfig(),
+  start: (config) => startingState(config),
+  sanitize: (raw, config) => sanitizeSplitState(raw, config),
+});

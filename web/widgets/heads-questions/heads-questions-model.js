@@ -21,6 +21,7 @@
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, columnBlock, createWorldModel } from '../shared/world.js';
 import { stateError, checkObject } from '../shared/state-error.js';
+import { stateContract } from '../shared/state-contract.js';
 
 export const STATE_KEYS = ['tied', 'query', 'head', 'wq'];
 
@@ -140,3 +141,10 @@ export function describeRow(tokens, query, row, { maxNames = Infinity, messages:
   const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} ${m.t('common.and')} ${names.at(-1)}`;
   return m.t('headsQuestions.row.most', { word, list, value, count: keys.length });
 }
+
+/** The heads' questions' state contract (shared/state-contract.js): the lesson's world. */
+export const STATE_CONTRACT = stateContract({
+  keys: STATE_KEYS,
+  start: () => defaultHeadsQuestionsState(),
+  sanitize: (raw) => sanitizeHeadsQuestionsState(raw),
+});

@@ -17,6 +17,7 @@ import { roundToSum } from '../../ui/budget-math.js';
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 import { choices, stateError, checkObject } from '../shared/state-error.js';
+import { stateContract } from '../shared/state-contract.js';
 
 export const STATE_KEYS = ['h', 'token', 'head'];
 
@@ -192,3 +193,10 @@ export function pathSentence(view, state, m = messagesFor('en')) {
     : m.t('layer.path.splits', { parts: path.notable.map((n, i) => `${quoted(n.word)} ${m.number(rounded[i])}`).join(', ') });
   return m.t('layer.path.sentence', { word, number: head.index + 1, name: m.headName(head), spend, rest: restText, columns: columns(head) });
 }
+
+/** The layer's state contract (shared/state-contract.js): the lesson's world. */
+export const STATE_CONTRACT = stateContract({
+  keys: STATE_KEYS,
+  start: () => defaultLayerState(),
+  sanitize: (raw) => sanitizeLayerState(raw),
+});

@@ -16,6 +16,7 @@
 //   seed   1 .. 9999: the weights, the batches and the evaluation set all follow from it
 //   off    the heads switched off once the model is trained (indices, ascending, < heads)
 import { choices, stateError, checkObject } from '../shared/state-error.js';
+import { stateContract } from '../shared/state-contract.js';
 
 export const TASKS = ['back-and-first', 'previous-token'];
 export const HEAD_COUNTS = [1, 2, 4];
@@ -191,3 +192,10 @@ export function trainToEnd(trainingEngine, settings, { onLook } = {}) {
     session.dispose();
   }
 }
+
+/** Training's state contract (shared/state-contract.js): no configuration of its own. */
+export const STATE_CONTRACT = stateContract({
+  keys: STATE_KEYS,
+  start: () => defaultTrainingState(),
+  sanitize: (raw) => sanitizeTrainingState(raw),
+});

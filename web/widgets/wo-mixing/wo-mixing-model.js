@@ -21,6 +21,7 @@ import { THE_WORLD, createWorldModel, headsAt } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import lesson from '../../../lessons/multiple-heads/widgets/wo-mixing.json' with { type: 'json' };
 import { choices, stateError, checkObject } from '../shared/state-error.js';
+import { stateContract } from '../shared/state-contract.js';
 
 export const WO_MIXING_LESSON = lesson;
 export const STATE_KEYS = ['heads', 'token', 'wo', 'u'];
@@ -233,3 +234,11 @@ export function describeAlong(config, view, m = messagesFor('en')) {
   };
   return m.t('woMixing.along.sentence', { mixed: part(view.withMixing.heads), identity: part(view.withoutMixing.heads) });
 }
+
+/** W_O mixing's state contract (shared/state-contract.js): the lesson's configuration. */
+export const STATE_CONTRACT = stateContract({
+  keys: STATE_KEYS,
+  config: () => woMixingConfig(),
+  start: (config) => startingState(config),
+  sanitize: (raw, config) => sanitizeWoState(config, raw),
+});
