@@ -149,7 +149,7 @@ template <typename T>
 class TinyTransformerT {
  public:
   // Validates the configuration (InvalidArgument naming the field) and initialises every
-  // weight from `seed`: embeddings uniform in +/- sqrt(3) * 0.5 ... (see training.cpp).
+  // weight from `seed`: embeddings uniform in +/- sqrt(3) * 0.5 ... (see training_model.cpp).
   TinyTransformerT(const ModelConfig& config, std::uint32_t seed);
 
   const ModelConfig& config() const { return config_; }
