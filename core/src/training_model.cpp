@@ -35,6 +35,104 @@ void validate(const ModelConfig& c) {
   require_in_range(c.num_layers, 1, 4, "num_layers");
 }
 
+// Digits of each label: target[r G + g] is the token output g must predict at row r
+// (-1: not scored), and the scored positions, in all and per sequence.
+struct Targets {
+  std::vector<int> target;     // N x G
+  std::vector<int> scored_in;  // one count per sequence
+  int scored = 0;
+};
+
+Targets label_targets(const TaskBatch& batch, int G, int V) {
+  const int L = batch.seq_len, N = batch.count * L;
+  int label_limit = 1;
+  for (int g = 0; g < G; ++g) label_limit *= V;
+  Targets targets;
+  targets.target.assign(static_cast<std::size_t>(N) * G, -1);
+  targets.scored_in.assign(static_cast<std::size_t>(batch.count), 0);
+  for (int r = 0; r < N; ++r) {
+    int label = batch.labels[static_cast<std::size_t>(r)];
+    if (label < 0) continue;
+    if (label >= label_limit) {
+      throw InvalidArgument(message("batch: label ", label, " at position ", r % L, " of sequence ",
+                                    r / L, " is outside 0 .. ", label_limit - 1));
+    }
+    for (int g = G - 1; g >= 0; --g, label /= V) targets.target[static_cast<std::size_t>(r) * G + g] = label % V;
+    ++targets.scored;
+    ++targets.scored_in[static_cast<std::size_t>(r / L)];
+  }
+  if (targets.scored == 0) throw InvalidArgument("batch: no position has a label");
+  return targets;
+}
+
+// Cross-entropy of each output. For its logits z with maximum m and softmax p:
+//   -log p_y = log sum_c exp(z_c - m) - (z_y - m) = -log p_argmax + (m - z_y),
+// because p_argmax = exp(0) / sum_c exp(z_c - m). Both terms stay finite even when p_y
+// underflows. logits becomes the softmaxes in place (the gradient needs them); predictions
+// gets each row's predicted label (the outputs' arg-maxes as base-V digits).
+template <typename T>
+LossResult cross_entropy(MatrixT<T>& logits, const TaskBatch& batch, const Targets& targets, int V,
+                         int G, std::vector<int>& predictions) {
+  const int N = static_cast<int>(logits.rows()), C = G * V;
+  const std::vector<int>& target = targets.target;
+  const int scored = targets.scored;
+  predictions.assign(static_cast<std::size_t>(N), 0);
+  std::vector<int> arg(static_cast<std::size_t>(N) * G);
+  std::vector<T> row_max(static_cast<std::size_t>(N) * G), z_label(static_cast<std::size_t>(N) * G, T(0));
+  for (int r = 0; r < N; ++r) {
+    for (int g = 0; g < G; ++g) {
+      const std::size_t rg = static_cast<std::size_t>(r) * G + g;
+      Eigen::Index a;
+      row_max[rg] = logits.row(r).segment(g * V, V).maxCoeff(&a);
+      arg[rg] = static_cast<int>(a);
+      predictions[static_cast<std::size_t>(r)] = predictions[static_cast<std::size_t>(r)] * V + arg[rg];
+      if (target[rg] >= 0) z_label[rg] = logits(r, g * V + target[rg]);
+    }
+  }
+  for (int g = 0; g < G; ++g) Ops<T>::softmax(N, V, logits.data() + g * V, C);
+  double total = 0;
+  int correct = 0;
+  std::vector<int> correct_output(static_cast<std::size_t>(G), 0);
+  for (int r = 0; r < N; ++r) {
+    if (batch.labels[static_cast<std::size_t>(r)] < 0) continue;
+    bool all = true;
+    for (int g = 0; g < G; ++g) {
+      const std::size_t rg = static_cast<std::size_t>(r) * G + g;
+      const T p_max = logits(r, g * V + arg[rg]);
+      total += -std::log(static_cast<double>(p_max)) + static_cast<double>(row_max[rg] - z_label[rg]);
+      const bool right = arg[rg] == target[rg];
+      correct_output[static_cast<std::size_t>(g)] += right ? 1 : 0;
+      all = all && right;
+    }
+    correct += all ? 1 : 0;
+  }
+  LossResult result;
+  result.loss = total / scored;
+  result.accuracy = static_cast<double>(correct) / scored;
+  result.scored = scored;
+  for (int g = 0; g < G; ++g) result.output_accuracy.push_back(static_cast<double>(correct_output[static_cast<std::size_t>(g)]) / scored);
+  return result;
+}
+
+// d loss / d logits = (p - onehot(target)) / n in each output's block, for scored rows
+// (n = scored positions, or the sequence's own count with per_sequence_loss); 0 for the
+// others. In place: logits holds the softmaxes on entry (cross_entropy).
+template <typename T>
+void logits_gradient(MatrixT<T>& logits, const TaskBatch& batch, const Targets& targets, int V, int G,
+                     bool per_sequence_loss) {
+  const int L = batch.seq_len, N = static_cast<int>(logits.rows());
+  const std::vector<int>& target = targets.target;
+  for (int r = 0; r < N; ++r) {
+    if (batch.labels[static_cast<std::size_t>(r)] < 0) {
+      logits.row(r).setZero();
+      continue;
+    }
+    const T n = static_cast<T>(per_sequence_loss ? targets.scored_in[static_cast<std::size_t>(r / L)] : targets.scored);
+    for (int g = 0; g < G; ++g) logits(r, g * V + target[static_cast<std::size_t>(r) * G + g]) -= T(1);
+    logits.row(r) /= n;
+  }
+}
+
 }  // namespace
 
 // Initial weights, each from its own seeded stream (uniform, so variance = scale^2 / 3):
@@ -78,18 +176,31 @@ std::vector<typename TinyTransformerT<T>::ParameterRef> TinyTransformerT<T>::par
   return list;
 }
 
+// One pass over a batch: forward to the logits, the loss, and with `backward` every
+// gradient (each step below says its mathematics).
 template <typename T>
 LossResult TinyTransformerT<T>::run(const TaskBatch& batch, bool backward, bool per_sequence_loss) {
-  const int d = config_.d_model, L = config_.seq_len, V = config_.vocab, G = config_.outputs;
-  const int C = G * V;  // read-out width: output g owns columns g V .. g V + V - 1
+  const int L = config_.seq_len, V = config_.vocab, G = config_.outputs;
   if (batch.seq_len != L) {
     throw InvalidArgument(message("batch: sequences of ", batch.seq_len,
                                   " tokens, but the model takes seq_len = ", L));
   }
+  forward_pass(batch);
+  const Targets targets = label_targets(batch, G, V);
+  LossResult result = cross_entropy(logits_, batch, targets, V, G, predictions_);
+  if (!backward) return result;
+  logits_gradient(logits_, batch, targets, V, G, per_sequence_loss);
+  backward_pass(batch);
+  return result;
+}
+
+// Embedding, attention layers and read-out: residual_ holds x_0 .. x_L, logits_ the logits.
+template <typename T>
+void TinyTransformerT<T>::forward_pass(const TaskBatch& batch) {
+  const int d = config_.d_model, L = config_.seq_len, V = config_.vocab;
+  const int C = config_.outputs * V;  // read-out width: output g owns columns g V .. g V + V - 1
   const int B = batch.count, N = B * L;
   const std::size_t layers = layers_.size();
-  int label_limit = 1;
-  for (int g = 0; g < G; ++g) label_limit *= V;
 
   // Embedding: x_0[b L + t] = E[token] + P[t].
   residual_.resize(layers + 1);
@@ -119,77 +230,16 @@ LossResult TinyTransformerT<T>::run(const TaskBatch& batch, bool backward, bool 
     throw InvalidArgument("the logits are not finite numbers: the weights have overflowed the "
                           "float32 range");
   }
+}
 
-  // Digits of each label: target(r, g) is the token output g must predict (-1: not scored).
-  std::vector<int> target(static_cast<std::size_t>(N) * G, -1);
-  std::vector<int> scored_in(static_cast<std::size_t>(B), 0);
-  int scored = 0;
-  for (int r = 0; r < N; ++r) {
-    int label = batch.labels[static_cast<std::size_t>(r)];
-    if (label < 0) continue;
-    if (label >= label_limit) {
-      throw InvalidArgument(message("batch: label ", label, " at position ", r % L, " of sequence ",
-                                    r / L, " is outside 0 .. ", label_limit - 1));
-    }
-    for (int g = G - 1; g >= 0; --g, label /= V) target[static_cast<std::size_t>(r) * G + g] = label % V;
-    ++scored;
-    ++scored_in[static_cast<std::size_t>(r / L)];
-  }
-  if (scored == 0) throw InvalidArgument("batch: no position has a label");
-
-  // Cross-entropy of each output. For its logits z with maximum m and softmax p:
-  //   -log p_y = log sum_c exp(z_c - m) - (z_y - m) = -log p_argmax + (m - z_y),
-  // because p_argmax = exp(0) / sum_c exp(z_c - m). Both terms stay finite even when p_y
-  // underflows. logits_ becomes the softmaxes in place (the gradient needs them).
-  predictions_.assign(static_cast<std::size_t>(N), 0);
-  std::vector<int> arg(static_cast<std::size_t>(N) * G);
-  std::vector<T> row_max(static_cast<std::size_t>(N) * G), z_label(static_cast<std::size_t>(N) * G, T(0));
-  for (int r = 0; r < N; ++r) {
-    for (int g = 0; g < G; ++g) {
-      const std::size_t rg = static_cast<std::size_t>(r) * G + g;
-      Eigen::Index a;
-      row_max[rg] = logits_.row(r).segment(g * V, V).maxCoeff(&a);
-      arg[rg] = static_cast<int>(a);
-      predictions_[static_cast<std::size_t>(r)] = predictions_[static_cast<std::size_t>(r)] * V + arg[rg];
-      if (target[rg] >= 0) z_label[rg] = logits_(r, g * V + target[rg]);
-    }
-  }
-  for (int g = 0; g < G; ++g) Ops<T>::softmax(N, V, logits_.data() + g * V, C);
-  double total = 0;
-  int correct = 0;
-  std::vector<int> correct_output(static_cast<std::size_t>(G), 0);
-  for (int r = 0; r < N; ++r) {
-    if (batch.labels[static_cast<std::size_t>(r)] < 0) continue;
-    bool all = true;
-    for (int g = 0; g < G; ++g) {
-      const std::size_t rg = static_cast<std::size_t>(r) * G + g;
-      const T p_max = logits_(r, g * V + arg[rg]);
-      total += -std::log(static_cast<double>(p_max)) + static_cast<double>(row_max[rg] - z_label[rg]);
-      const bool right = arg[rg] == target[rg];
-      correct_output[static_cast<std::size_t>(g)] += right ? 1 : 0;
-      all = all && right;
-    }
-    correct += all ? 1 : 0;
-  }
-  LossResult result;
-  result.loss = total / scored;
-  result.accuracy = static_cast<double>(correct) / scored;
-  result.scored = scored;
-  for (int g = 0; g < G; ++g) result.output_accuracy.push_back(static_cast<double>(correct_output[static_cast<std::size_t>(g)]) / scored);
-  if (!backward) return result;
-
-  // d loss / d logits = (p - onehot(target)) / n in each output's block, for scored rows
-  // (n = scored positions, or the sequence's own count with per_sequence_loss); 0 for the
-  // others.
-  for (int r = 0; r < N; ++r) {
-    if (batch.labels[static_cast<std::size_t>(r)] < 0) {
-      logits_.row(r).setZero();
-      continue;
-    }
-    const T n = static_cast<T>(per_sequence_loss ? scored_in[static_cast<std::size_t>(r / L)] : scored);
-    for (int g = 0; g < G; ++g) logits_(r, g * V + target[static_cast<std::size_t>(r) * G + g]) -= T(1);
-    logits_.row(r) /= n;
-  }
+// Every gradient, from d loss / d logits (in logits_, logits_gradient) back through the
+// read-out, the layers and the embeddings.
+template <typename T>
+void TinyTransformerT<T>::backward_pass(const TaskBatch& batch) {
+  const int d = config_.d_model, L = config_.seq_len, C = config_.outputs * config_.vocab;
+  const int N = batch.count * L;
+  const std::size_t layers = layers_.size();
+  const MatrixT<T>& top = residual_[layers];
   const MatrixT<T>& d_logits = logits_;
   // logits = x_L W_U + b_U:  dW_U = x_L^T dlogits, db_U = column sums, dx_L = dlogits W_U^T.
   scratch_ = top.transpose();
@@ -210,7 +260,6 @@ LossResult TinyTransformerT<T>::run(const TaskBatch& batch, bool backward, bool 
     grad_token_embedding_.row(batch.tokens[static_cast<std::size_t>(r)]) += d_x_.row(r);
     grad_position_embedding_.row(r % L) += d_x_.row(r);
   }
-  return result;
 }
 
 template class TinyTransformerT<float>;

@@ -178,6 +178,11 @@ class TinyTransformerT {
   const std::vector<int>& predictions() const { return predictions_; }
 
  private:
+  // The two halves of run() around the loss: the embedding, the layers and the read-out
+  // (into logits_); then, from d loss / d logits (in logits_), every gradient.
+  void forward_pass(const TaskBatch& batch);
+  void backward_pass(const TaskBatch& batch);
+
   ModelConfig config_;
   MatrixT<T> token_embedding_, position_embedding_, readout_w_, readout_b_;
   MatrixT<T> grad_token_embedding_, grad_position_embedding_, grad_readout_w_, grad_readout_b_;
