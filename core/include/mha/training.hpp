@@ -149,7 +149,8 @@ template <typename T>
 class TinyTransformerT {
  public:
   // Validates the configuration (InvalidArgument naming the field) and initialises every
-  // weight from `seed`: embeddings uniform in +/- sqrt(3) * 0.5 ... (see training_model.cpp).
+  // weight from `seed`: embeddings uniform in +/- 1, W_QKV and W_U in +/- sqrt(3 / d), W_O in
+  // half that (see training_model.cpp for why).
   TinyTransformerT(const ModelConfig& config, std::uint32_t seed);
 
   const ModelConfig& config() const { return config_; }
