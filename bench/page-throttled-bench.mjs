@@ -1,0 +1,451 @@
+// The throttled page bench (issue 25): the lesson page as a learner on a mid-range phone
+// meets it, beside the same figures unthrottled, measured side by side in one run.
+//
+// Throttled = Chromium's CPU slowed 4x (CDP Emulation.setCPUThrottlingRate) and a Fast-4G
+// -like network (CDP Network.emulateNetworkConditions: THROTTLE below). Unthrottled = the
+// same browser, no emulation, on localhost. Both are served by bench/gzip-server.mjs
+// (gzip, as a production host serves it), at a 1000 x 800 viewport.
+//
+// 1. Loads: first visit (a new browser context each time: empty cache), median of `loads`
+//    loads per column, the columns alternating (throttled, unthrottled, unthrottled,
+//    throttled, ...). Per widget tag: navigation start to every element of that tag having
+//    its `ready` attribute (taken in the page by a MutationObserver, on the clock whose
+//    zero is the navigation's start). The first widget in view: the first widget element
+//    in document order whose box meets the viewport at the top of the page. Bytes: the
+//    Resource Timing transferSize (compressed bytes plus headers) of the document and of
+//    every resource whose response ended before that widget was ready; the same until all
+//    were ready. Main-thread time of the load: CDP Performance.getMetrics TaskDuration.
+// 2. Edits: two pages of the lesson, one with the CPU throttled 4x, one not, each edit kind
+//    (EDIT_KINDS) `edits` times on each, alternating between the pages edit by edit. The
+//    main-thread time of an edit is the growth of CDP Performance.getMetrics TaskDuration
+//    (the renderer main thread's time in tasks, wall clock, so throttling shows) from just
+//    before the input is sent until the page has settled (two animation frames and a
+//    timeout after it), minus the same window measured with no input (`idle`, the
+//    measurement's own cost: a few ms throttled). Long tasks: the Long Tasks API
+//    (PerformanceObserver 'longtask', > 50 ms) during each kind's sequence.
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { DIST_DIR, newWatchedPage, openBrowser } from '../tests/browser/browser.mjs';
+import { WIDGET_TAGS } from '../web/widgets/registry.js';
+import { THE_WORLD } from '../web/widgets/shared/world.js';
+import { GZIP_LEVEL, serveGzipped } from './gzip-server.mjs';
+
+export const THROTTLE = {
+  cpuRate: 4,
+  // Chrome DevTools' "Fast 4G" is 9 Mbit/s down, 1.5 Mbit/s up; its latency (165 ms)
+  // lies above the issue's 60-150 ms, so the top of that range is taken.
+  latencyMs: 150,
+  downloadBitsPerSecond: 9e6,
+  uploadBitsPerSecond: 1.5e6,
+};
+const VIEWPORT = { width: 1000, height: 800 };
+// The page's widgets: the registry's, and the practice questions between them (not in
+// WIDGET_TAGS: they need no core, but they are on the page and become ready too).
+const PAGE_TAGS = [...WIDGET_TAGS, 'mha-practice'];
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] : NaN;
+}
+const median = (values) => percentile([...values].sort((a, b) => a - b), 0.5);
+
+/** A CDP session on the page, with the CPU (and, when asked, the network) throttled. */
+export async function throttle(page, { cpu = true, network = true } = {}) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  if (network) {
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: THROTTLE.latencyMs,
+      downloadThroughput: THROTTLE.downloadBitsPerSecond / 8,
+      uploadThroughput: THROTTLE.uploadBitsPerSecond / 8,
+    });
+  }
+  if (cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE.cpuRate });
+  return cdp;
+}
+
+/** The renderer main thread's time so far in tasks, scripts, layout and style, in ms (CDP Performance metrics). */
+export async function mainThreadMs(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const ms = (name) => 1000 * metrics.find((m) => m.name === name).value;
+  return { task: ms('TaskDuration'), script: ms('ScriptDuration'), layout: ms('LayoutDuration'), style: ms('RecalcStyleDuration') };
+}
+
+/** The renderer main thread's time in tasks so far, in ms. */
+export async function taskMs(cdp) {
+  return (await mainThreadMs(cdp)).task;
+}
+
+/** Long tasks, collected from the start of the page's life (window.mhaLongTasks). */
+export function recordLongTasks() {
+  window.mhaLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.mhaLongTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+// In the page: every widget's `ready` moment and its box when it became ready.
+function recordReady(tags) {
+  const selector = tags.join(',');
+  window.mhaReadyAt = new Map();
+  const check = () => {
+    for (const el of document.querySelectorAll(selector)) {
+      if (!window.mhaReadyAt.has(el) && el.hasAttribute('ready')) window.mhaReadyAt.set(el, performance.now());
+    }
+    const all = document.querySelectorAll(selector);
+    if (document.readyState !== 'loading' && window.mhaAllReadyAt === undefined && all.length > 0 && [...all].every((el) => window.mhaReadyAt.has(el))) {
+      window.mhaAllReadyAt = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, { subtree: true, attributes: true, attributeFilter: ['ready'] });
+  document.addEventListener('DOMContentLoaded', check);
+}
+
+// In the page, once every widget is ready: the per-tag times, the first widget in view,
+// and the bytes transferred before it was ready and before all were.
+function readLoad(tags) {
+  const widgets = [...document.querySelectorAll(tags.join(','))];
+  const order = widgets.map((el) => {
+    const box = el.getBoundingClientRect();
+    return { tag: el.localName, at: window.mhaReadyAt.get(el), top: box.top + scrollY, inView: box.bottom > 0 && box.top < innerHeight };
+  });
+  const byTag = {};
+  for (const w of order) byTag[w.tag] = Math.max(byTag[w.tag] ?? 0, w.at);
+  const first = order.find((w) => w.inView && w.tag !== 'mha-practice') ?? order.find((w) => w.tag !== 'mha-practice');
+  const navigation = performance.getEntriesByType('navigation')[0];
+  const resources = [navigation, ...performance.getEntriesByType('resource')].map((e) => ({
+    name: e.name.split('/').pop() || 'index.html', transfer: e.transferSize, decoded: e.decodedBodySize, end: e.responseEnd,
+  }));
+  const bytesBefore = (t) => resources.filter((r) => r.end <= t).reduce((s, r) => ({ transfer: s.transfer + r.transfer, decoded: s.decoded + r.decoded, files: s.files + 1 }), { transfer: 0, decoded: 0, files: 0 });
+  return {
+    byTag, first: { tag: first.tag, at: first.at, top: first.top, inView: first.inView },
+    allReadyAt: window.mhaAllReadyAt,
+    bytesBeforeFirst: bytesBefore(first.at), bytesBeforeAll: bytesBefore(window.mhaAllReadyAt),
+    resources, longTasks: window.mhaLongTasks,
+  };
+}
+
+async function measureLoad(browser, url, throttled) {
+  const { page, problems } = await newWatchedPage(browser, VIEWPORT);
+  try {
+    const cdp = await throttle(page, { cpu: throttled, network: throttled });
+    await page.addInitScript(recordLongTasks);
+    await page.addInitScript(recordReady, PAGE_TAGS);
+    const before = await mainThreadMs(cdp);
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction(() => window.mhaAllReadyAt !== undefined, null, { timeout: 120000, polling: 250 });
+    const load = await page.evaluate(readLoad, PAGE_TAGS);
+    const after = await mainThreadMs(cdp);
+    load.mainThreadMs = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
+    load.longTasks = { count: load.longTasks.length, over100: load.longTasks.filter((t) => t.duration > 100).length, longestMs: Math.max(0, ...load.longTasks.map((t) => t.duration)) };
+    if (problems.length) throw new Error(`the page reported problems while loading: ${problems.join('; ')}`);
+    return load;
+  } finally {
+    await page.close();
+  }
+}
+
+// ---- edits ---------------------------------------------------------------------------
+
+export const stateOf = (page, tag) => page.evaluate((t) => JSON.stringify(document.querySelector(t).state), tag);
+// Back and forth in runs of 10 steps, so that no edit meets a limit.
+const direction = (i) => (Math.floor(i / 10) % 2 === 0 ? 1 : -1);
+
+async function focusIn(page, tag, selector) {
+  const target = page.locator(tag).first().locator(selector).first();
+  await target.scrollIntoViewIfNeeded();
+  await target.focus();
+  return target;
+}
+
+async function centreOf(locator) {
+  const box = await locator.boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * The edit kinds: prepare(page) (scroll, focus, grab; not timed) returns a context, step(page,
+ * ctx, i) is one edit (timed), finish(page, ctx) ends the sequence (not timed).
+ */
+export const EDIT_KINDS = [
+  {
+    name: 'blend: drag step on the budget bar', tag: 'mha-blend',
+    async prepare(page) {
+      const blend = page.locator('mha-blend');
+      const handle = blend.locator(`.one-head .ui-budget-handle[data-left="${THE_WORLD.subjectIndex}"]`);
+      await handle.scrollIntoViewIfNeeded();
+      const box = await handle.boundingBox();
+      const track = await blend.locator('.one-head .ui-budget-track').boundingBox();
+      // The handle's left part: its right part may lie under the next boundary's handle.
+      const ctx = { x: box.x + 4, y: box.y + box.height / 2, stepPx: track.width / 100 };
+      await page.mouse.move(ctx.x, ctx.y);
+      await page.mouse.down();
+      return ctx;
+    },
+    async step(page, ctx, i) {
+      ctx.x += direction(i) * ctx.stepPx;
+      await page.mouse.move(ctx.x, ctx.y);
+    },
+    finish: (page) => page.mouse.up(),
+  },
+  {
+    name: 'blend: key step on the budget bar (a slider)', tag: 'mha-blend',
+    prepare: (page) => focusIn(page, 'mha-blend', '.one-head .ui-budget-seg[tabindex="0"]'),
+    step: (page, ctx, i) => page.keyboard.press(direction(i) > 0 ? 'ArrowUp' : 'ArrowDown'),
+  },
+  {
+    name: 'head-splitting: key step on the L slider', tag: 'mha-head-splitting',
+    prepare: (page) => focusIn(page, 'mha-head-splitting', 'input.slider'),
+    step: (page, ctx, i) => page.keyboard.press(direction(i) > 0 ? 'ArrowRight' : 'ArrowLeft'),
+  },
+  {
+    name: 'layer: h switch', tag: 'mha-layer',
+    async prepare(page) {
+      const layer = page.locator('mha-layer');
+      await layer.getByRole('radio', { name: 'h = 1' }).scrollIntoViewIfNeeded();
+      return { layer };
+    },
+    // h = 2, 1, 2, 4, 2, 1, ... from the lesson's h = 4; the radio found before the timing.
+    async before(page, ctx, i) {
+      ctx.at = await centreOf(ctx.layer.getByRole('radio', { name: `h = ${[2, 1, 2, 4][i % 4]}` }));
+    },
+    step: (page, ctx) => page.mouse.click(ctx.at.x, ctx.at.y),
+  },
+  {
+    name: 'heads-questions: tie switch', tag: 'mha-heads-questions',
+    async prepare(page) {
+      const tie = page.locator('mha-heads-questions').getByRole('switch');
+      await tie.scrollIntoViewIfNeeded();
+      return { tie };
+    },
+    async before(page, ctx) {
+      ctx.at = await centreOf(ctx.tie);
+    },
+    step: (page, ctx) => page.mouse.click(ctx.at.x, ctx.at.y),
+  },
+  {
+    name: 'wo-mixing: key step on a W_O cell', tag: 'mha-wo-mixing',
+    prepare: (page) => focusIn(page, 'mha-wo-mixing', '.wo-grid td.ui-cell[data-row="3"][data-col="0"]'),
+    step: (page, ctx, i) => page.keyboard.press(direction(i) > 0 ? '+' : '-'),
+  },
+];
+
+// Two animation frames and a timeout after the input: the edit's own task, the frame that
+// shows it (a widget that commits in requestAnimationFrame, as the L slider does, included)
+// and what it queued.
+export const settle = (page) => page.evaluate(() => new Promise((resolve) => {
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}));
+
+/** Main-thread ms from just before `action` until the page has settled after it. */
+export async function timedWindow(page, cdp, action) {
+  const before = await taskMs(cdp);
+  await action();
+  await settle(page);
+  return (await taskMs(cdp)) - before;
+}
+
+async function editPage(browser, url, throttled) {
+  const { page, problems } = await newWatchedPage(browser, VIEWPORT);
+  await page.addInitScript(recordLongTasks);
+  await page.goto(url);
+  await Promise.all(WIDGET_TAGS.map((tag) => page.locator(`${tag}[ready]`).first().waitFor()));
+  // Throttled after loading: the loads are measured above; here only the edits count.
+  const cdp = await throttle(page, { cpu: throttled, network: false });
+  const idle = [];
+  for (let i = 0; i < 10; i++) idle.push(await timedWindow(page, cdp, async () => {}));
+  return { page, problems, cdp, throttled, idleMs: median(idle) };
+}
+
+// After a sequence: how long to wait for what it left behind (the widgets' transitions,
+// and the static figure each redraws for print a second after its last change, in an idle
+// callback), which the total per edit includes.
+const TAIL_MS = 1500;
+
+async function editSequence(pages, kind, edits) {
+  const runs = [];
+  for (const p of pages) {
+    const ctx = (await kind.prepare(p.page)) ?? {};
+    await settle(p.page);
+    runs.push({
+      p, ctx, times: [], changed: 0,
+      start: await p.page.evaluate(() => performance.now()), taskStart: await taskMs(p.cdp),
+    });
+  }
+  for (let i = 0; i < edits; i++) {
+    // Alternating which page goes first, so that neither always follows the other.
+    for (const run of i % 2 === 0 ? runs : [...runs].reverse()) {
+      const { page, cdp } = run.p;
+      await kind.before?.(page, run.ctx, i);
+      const state = await stateOf(page, kind.tag);
+      run.times.push(await timedWindow(page, cdp, () => kind.step(page, run.ctx, i)));
+      if ((await stateOf(page, kind.tag)) !== state) run.changed++;
+    }
+  }
+  for (const run of runs) await kind.finish?.(run.p.page, run.ctx);
+  await new Promise((resolve) => setTimeout(resolve, TAIL_MS));
+  const result = {};
+  for (const run of runs) {
+    const { page, cdp, throttled, idleMs, problems } = run.p;
+    const totalMs = (await taskMs(cdp)) - run.taskStart;
+    const end = await page.evaluate(() => performance.now());
+    const tasks = await page.evaluate(([from, to]) => window.mhaLongTasks.filter((t) => t.start >= from && t.start <= to), [run.start, end]);
+    const net = run.times.map((t) => Math.max(0, t - idleMs)).sort((a, b) => a - b);
+    result[throttled ? 'throttled' : 'unthrottled'] = {
+      edits: net.length, changed: run.changed, idleMs,
+      p50: percentile(net, 0.5), p95: percentile(net, 0.95), max: net[net.length - 1],
+      // Everything on the main thread from the first edit to TAIL_MS after the last, the
+      // measurement's own windows (idleMs each) taken off, per edit.
+      totalPerEditMs: Math.max(0, totalMs - idleMs * net.length) / net.length,
+      longTasks: tasks.length, longTasksOver100: tasks.filter((t) => t.duration > 100).length,
+      longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
+      rawMs: run.times,
+    };
+    if (problems.length) throw new Error(`${kind.name}: the page reported problems: ${problems.join('; ')}`);
+  }
+  return result;
+}
+
+// ---- the whole bench -------------------------------------------------------------------
+
+function wasmSize() {
+  const assets = readdirSync(path.join(DIST_DIR, 'assets'));
+  const file = assets.find((f) => f.startsWith('multiple_heads_simd') && f.endsWith('.wasm'));
+  const bytes = readFileSync(path.join(DIST_DIR, 'assets', file));
+  return { file, bytes: bytes.length, gzip6: gzipSync(bytes, { level: 6 }).length, gzip9: gzipSync(bytes, { level: 9 }).length };
+}
+
+function summarise(loads) {
+  const tags = Object.keys(loads[0].byTag);
+  return {
+    widgetsMs: Object.fromEntries(tags.map((tag) => [tag, median(loads.map((l) => l.byTag[tag]))])),
+    allReadyMs: median(loads.map((l) => l.allReadyAt)),
+    firstInView: { tag: loads[0].first.tag, inView: loads[0].first.inView, top: loads[0].first.top, ms: median(loads.map((l) => l.first.at)) },
+    bytesBeforeFirst: { transfer: median(loads.map((l) => l.bytesBeforeFirst.transfer)), decoded: median(loads.map((l) => l.bytesBeforeFirst.decoded)), files: median(loads.map((l) => l.bytesBeforeFirst.files)) },
+    bytesBeforeAll: { transfer: median(loads.map((l) => l.bytesBeforeAll.transfer)), decoded: median(loads.map((l) => l.bytesBeforeAll.decoded)) },
+    mainThreadMs: Object.fromEntries(Object.keys(loads[0].mainThreadMs).map((k) => [k, median(loads.map((l) => l.mainThreadMs[k]))])),
+    loadLongTasksOver100: median(loads.map((l) => l.longTasks.over100)),
+    loadLongestTaskMs: median(loads.map((l) => l.longTasks.longestMs)),
+  };
+}
+
+/** The issue's targets against this run's throttled figures (reported, never asserted). */
+export function throttledTargets(result) {
+  const t = result.loads.summary.throttled;
+  const targets = [];
+  for (const tag of WIDGET_TAGS) {
+    const ms = t.widgetsMs[tag];
+    if (ms !== undefined) targets.push({ target: `${tag} interactive <= 2500 ms (throttled)`, value: ms, met: ms <= 2500 });
+  }
+  targets.push({ target: `first widget in view (${t.firstInView.tag}) interactive <= 1500 ms (throttled)`, value: t.firstInView.ms, met: t.firstInView.ms <= 1500 });
+  for (const [name, e] of Object.entries(result.edits)) {
+    targets.push({ target: `${name}: <= 50 ms main thread at p95 (throttled)`, value: e.throttled.p95, met: e.throttled.p95 <= 50 });
+    targets.push({ target: `${name}: no long task > 100 ms (throttled)`, value: e.throttled.longTasksOver100, met: e.throttled.longTasksOver100 === 0 });
+  }
+  targets.push({ target: 'core wasm <= 80 kB gzipped (gzip -9, kB = 1024 bytes)', value: result.wasm.gzip9 / 1024, met: result.wasm.gzip9 <= 80 * 1024 });
+  return targets;
+}
+
+/**
+ * Runs the throttled page bench on the built site ($MHA_DIST_DIR or dist/). `loads` first
+ * visits per column, `edits` edits of each kind per column.
+ */
+export async function pageThrottledBench({ loads = 5, edits = 30, log = console.log } = {}) {
+  const loadAverage = [os.loadavg()];
+  const server = await serveGzipped(DIST_DIR);
+  const browser = await openBrowser();
+  try {
+    const raw = { throttled: [], unthrottled: [] };
+    for (let i = 0; i < loads; i++) {
+      for (const throttled of i % 2 === 0 ? [true, false] : [false, true]) {
+        const load = await measureLoad(browser, server.url, throttled);
+        raw[throttled ? 'throttled' : 'unthrottled'].push(load);
+        log(`  load ${i + 1}/${loads} ${throttled ? 'throttled  ' : 'unthrottled'}: first in view (${load.first.tag}) ${load.first.at.toFixed(0)} ms, all ready ${load.allReadyAt.toFixed(0)} ms`);
+      }
+    }
+    // The file lists of the first load of each column are kept; the others' are the same files.
+    for (const column of Object.values(raw)) for (const load of column.slice(1)) delete load.resources;
+    loadAverage.push(os.loadavg());
+    const pages = [await editPage(browser, server.url, true), await editPage(browser, server.url, false)];
+    const editResults = {};
+    for (const kind of EDIT_KINDS) {
+      editResults[kind.name] = await editSequence(pages, kind, edits);
+      const e = editResults[kind.name];
+      log(`  ${kind.name}: p95 ${e.throttled.p95.toFixed(1)} ms throttled, ${e.unthrottled.p95.toFixed(1)} ms unthrottled`);
+    }
+    for (const p of pages) await p.page.close();
+    loadAverage.push(os.loadavg());
+    const result = {
+      date: new Date().toISOString(),
+      commit: gitHead(),
+      distDir: path.relative(process.cwd(), DIST_DIR) || DIST_DIR,
+      chromium: browser.version(),
+      loadAverage,
+      conditions: {
+        throttle: THROTTLE, viewport: VIEWPORT, server: `bench/gzip-server.mjs, gzip level ${GZIP_LEVEL}`,
+        loads, editsPerKind: edits,
+        editTime: 'CDP Performance.getMetrics TaskDuration growth from the input to two frames and a timeout after it, minus the same window with no input (idleMs)',
+        longTasks: 'PerformanceObserver longtask (> 50 ms) entries starting during the sequence',
+      },
+      wasm: wasmSize(),
+      loads: { summary: { throttled: summarise(raw.throttled), unthrottled: summarise(raw.unthrottled) }, raw },
+      edits: Object.fromEntries(Object.entries(editResults).map(([name, e]) => [name, e])),
+    };
+    result.targets = throttledTargets(result);
+    return result;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+function gitHead() {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** Prints the throttled page table. */
+export function printPageThrottled(r, log = console.log) {
+  const { throttled: T, unthrottled: U } = r.loads.summary;
+  const th = r.conditions.throttle;
+  log(`\nthrottled page: CPU ${th.cpuRate}x slower, network ${th.downloadBitsPerSecond / 1e6} Mbit/s down, ${th.uploadBitsPerSecond / 1e6} up, ${th.latencyMs} ms latency; first visits (empty cache), median of ${r.conditions.loads}; gzip-served; viewport ${r.conditions.viewport.width} x ${r.conditions.viewport.height}`);
+  log(`load average ${r.loadAverage.map((l) => l[0].toFixed(1)).join(' -> ')} (1 min; start, after the loads, after the edits)\n`);
+  const row = (label, t, u, target = '') => log(`${label.padEnd(44)}${t.padStart(12)}${u.padStart(13)}   ${target}`);
+  row('ms after navigation (median)', 'throttled', 'unthrottled', 'target (throttled)');
+  for (const tag of Object.keys(T.widgetsMs)) {
+    row(`  ${tag} interactive`, T.widgetsMs[tag].toFixed(0), U.widgetsMs[tag].toFixed(0), WIDGET_TAGS.includes(tag) ? '<= 2500' : '(not in WIDGET_TAGS)');
+  }
+  row(`  first in view: ${T.firstInView.tag}${T.firstInView.inView ? '' : ' (none in view: first on page)'}`, T.firstInView.ms.toFixed(0), U.firstInView.ms.toFixed(0), '<= 1500');
+  row('  all ready', T.allReadyMs.toFixed(0), U.allReadyMs.toFixed(0));
+  row('  main thread busy until all ready (ms)', T.mainThreadMs.task.toFixed(0), U.mainThreadMs.task.toFixed(0), '(CDP TaskDuration)');
+  for (const part of ['script', 'layout', 'style']) row(`    of which ${part}`, T.mainThreadMs[part].toFixed(0), U.mainThreadMs[part].toFixed(0));
+  row('  long tasks > 100 ms in the load', String(T.loadLongTasksOver100), String(U.loadLongTasksOver100));
+  row('bytes before the first in view is ready', kB(T.bytesBeforeFirst.transfer), kB(U.bytesBeforeFirst.transfer), `(${T.bytesBeforeFirst.files} files; ${kB(T.bytesBeforeFirst.decoded)} decoded)`);
+  row('bytes before all are ready', kB(T.bytesBeforeAll.transfer), kB(U.bytesBeforeAll.transfer), `(${kB(T.bytesBeforeAll.decoded)} decoded)`);
+  log(`core wasm ${r.wasm.file}: ${kB(r.wasm.bytes)}, gzip -9 ${kB(r.wasm.gzip9)} (as served, gzip -6: ${kB(r.wasm.gzip6)}); target <= 80 kB`);
+  log(`\nedits, ${r.conditions.editsPerKind} of each kind per column: main-thread ms per edit (input to two frames after), p50 / p95 / max;`);
+  log(`all = everything on the main thread from the first edit to ${TAIL_MS / 1000} s after the last, per edit; long = long tasks > 50 ms / > 100 ms while editing`);
+  log('targets (throttled): p95 <= 50, no long task > 100 ms\n');
+  const cell = (x) => `${x.p50.toFixed(0)} / ${x.p95.toFixed(0)} / ${x.max.toFixed(0)}`;
+  const longs = (x) => `${x.longTasks} / ${x.longTasksOver100}`;
+  log(`${''.padEnd(46)}${'throttled'.padStart(16)}${''.padStart(17)}${'unthrottled'.padStart(18)}`);
+  log(`${'edit kind'.padEnd(46)}${'p50/p95/max'.padStart(16)}${'all'.padStart(6)}${'long'.padStart(9)}${'p50/p95/max'.padStart(18)}${'all'.padStart(6)}${'long'.padStart(9)}  changed`);
+  for (const [name, e] of Object.entries(r.edits)) {
+    const [t, u] = [e.throttled, e.unthrottled];
+    log(`${name.padEnd(46)}${cell(t).padStart(16)}${t.totalPerEditMs.toFixed(0).padStart(6)}${longs(t).padStart(9)}${cell(u).padStart(18)}${u.totalPerEditMs.toFixed(0).padStart(6)}${longs(u).padStart(9)}  ${t.changed + u.changed}/${t.edits + u.edits}`);
+  }
+  const first = Object.values(r.edits)[0];
+  log(`(the measurement's own window with no input, subtracted: ${first.throttled.idleMs.toFixed(1)} ms throttled, ${first.unthrottled.idleMs.toFixed(1)} ms unthrottled)`);
+  log('\ntargets (throttled):');
+  for (const t of r.targets) log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${Number.isInteger(t.value) ? t.value : t.value.toFixed(1)}`);
+}
