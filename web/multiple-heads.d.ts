@@ -29,6 +29,8 @@ export interface WidgetInfo {
   attributes: string[];
   /** Height in CSS px reserved while the core loads, in a wide and a narrow container. */
   loadingHeight?: { wide: number; narrow: number };
+  /** The stage of <mha-layer>'s map this widget looks at closely (the map links to it there). */
+  zoomsInto?: 'project' | 'attend' | 'mix';
 }
 
 /** Every widget's tag, in lesson order. */

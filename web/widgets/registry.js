@@ -15,6 +15,8 @@ const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config
 // does not jump when the widget appears (checked by tests/browser/url-anchors.test.mjs).
 // panelsLoadingHeight: the same for the panels="…" values the lesson uses (its height depends
 // on the panels shown), by the attribute's exact value.
+// zoomsInto: the stage of the layer at a glance (<mha-layer>: project, attend or mix) this
+// widget looks at closely; the layer's map links to it under that stage.
 
 export const WIDGETS = {
   layer: {
@@ -22,20 +24,20 @@ export const WIDGETS = {
     attributes: [...COMMON, 'heads', 'token', 'head'],
   },
   blend: {
-    tag: 'mha-blend', title: 'One head, one average', loadingHeight: { wide: 915, narrow: 790 },
+    tag: 'mha-blend', title: 'One head, one average', zoomsInto: 'attend', loadingHeight: { wide: 915, narrow: 790 },
     attributes: [...COMMON],
   },
   'head-splitting': {
-    tag: 'mha-head-splitting', title: 'Head splitting', loadingHeight: { wide: 1440, narrow: 740 },
+    tag: 'mha-head-splitting', title: 'Head splitting', zoomsInto: 'project', loadingHeight: { wide: 1440, narrow: 740 },
     panelsLoadingHeight: { 'controls counts configurations': { wide: 990, narrow: 740 }, spectrum: { wide: 470, narrow: 570 } },
     attributes: [...COMMON],
   },
   'wo-mixing': {
-    tag: 'mha-wo-mixing', title: 'What W_O is for', loadingHeight: { wide: 1345, narrow: 945 },
+    tag: 'mha-wo-mixing', title: 'What W_O is for', zoomsInto: 'mix', loadingHeight: { wide: 1345, narrow: 945 },
     attributes: [...COMMON, 'heads', 'token'],
   },
   'heads-questions': {
-    tag: 'mha-heads-questions', title: 'Heads ask different questions', loadingHeight: { wide: 925, narrow: 1045 },
+    tag: 'mha-heads-questions', title: 'Heads ask different questions', zoomsInto: 'attend', loadingHeight: { wide: 925, narrow: 1045 },
     attributes: [...COMMON, 'query'],
   },
   training: {

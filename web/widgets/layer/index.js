@@ -413,8 +413,9 @@ export class LayerWidget extends MhaWidget {
 
 const STAGES = ['project', 'attend', 'mix'];
 const PARTS = [...STAGES, 'x', 'queries', 'keys', 'values', 'weights', 'concat', 'wo', 'output'];
-// Which later widgets zoom into each stage (keys of the widget registry).
-const ZOOMS = { project: ['head-splitting'], attend: ['blend', 'heads-questions'], mix: ['wo-mixing'] };
+// Which later widgets zoom into each stage: the registry's widgets that say so (zoomsInto).
+const ZOOMS = Object.fromEntries(STAGES.map((stage) => [stage,
+  Object.keys(WIDGETS).filter((name) => WIDGETS[name].zoomsInto === stage)]));
 const STAGE_CHOICES = ['project', 'attend', 'mix', 'all'];
 const MAP_ID = 'layer-map';
 const NUMBERS_ID = 'layer-path-numbers';
