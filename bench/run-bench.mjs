@@ -4,8 +4,9 @@
 // thread), on the same seeded inputs, with outputs checked to agree. The in-process
 // implementations are timed interleaved (one call or batch of each per round, rounds
 // repeated), so that a noisy shared machine slows them alike; medians are reported.
-// Also the SIMD128 multiply-add peak of this machine and the page's own measurement in
-// headless Chromium. Prints a table, writes JSON.
+// Also the SIMD128 multiply-add peak of this machine, the page's own measurement in
+// headless Chromium, and the throttled page table (CPU 4x slower, a Fast-4G-like network,
+// beside the same unthrottled: bench/page-throttled-bench.mjs). Prints tables, writes JSON.
 // See bench/README.md for the operation count and the history of the kernels.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { loadTestEngine, loadTestTrainingEngine } from '../tests/node/load-engin
 import { attentionForwardPlain } from './attention-plain.js';
 import { createOnnxPeer, onnxRuntimeVersion } from './onnx-peer.mjs';
 import { pageBench } from './page-bench.mjs';
+import { pageThrottledBench, printPageThrottled } from './page-throttled-bench.mjs';
 import { measureConfiguration } from '../web/widgets/head-splitting/head-splitting-model.js';
 import { trainingBench } from './training-bench.mjs';
 import { printTrainingPage, trainingPageBench } from './training-page-bench.mjs';
@@ -29,6 +31,11 @@ const onlyTraining = process.argv.includes('--training');
 // (64, 64, 8) up, with 21 rounds (the slow plain-JS and scalar columns left out, so that
 // more rounds fit in the same time on a loaded machine). Writes bench/results/peers.json.
 const onlyPeers = process.argv.includes('--peers');
+// --page: only the throttled page table (the lesson with the CPU throttled 4x and a
+// Fast-4G-like network, beside the same unthrottled; a few minutes). Builds the page into
+// dist/ first, unless $MHA_DIST_DIR names a built site to measure instead. Writes
+// bench/results/page-throttled.json.
+const onlyPage = process.argv.includes('--page');
 const configs = quick ? settings.configs.slice(0, 4)
   : onlyPeers ? settings.configs.filter(([L]) => L >= 64) : settings.configs;
 const { seed } = settings;
@@ -39,6 +46,14 @@ const minRuns = quick ? 3 : onlyPeers ? 21 : settings.minRuns;
 const PEER_RUNS = quick ? 3 : 21;
 
 bootstrap('build');
+if (onlyPage) {
+  if (!process.env.MHA_DIST_DIR) {
+    step('build the wasm modules', () => cmakeBuild('wasm', WASM_MODULE_TARGETS));
+    step('build the page for the throttled page bench', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
+  }
+  await throttledPageTable({ write: true });
+  process.exit(0);
+}
 step('build the wasm modules and the peak loop', () =>
   cmakeBuild('wasm', [...WASM_MODULE_TARGETS, 'peak_madd']));
 const nativeDir = path.join(ROOT, 'build/bench-native');
@@ -120,6 +135,23 @@ function pairedRatio(a, b) {
 // JSON.stringify's replacer for the result files: the per-round times stay out (the
 // paired ratios computed from them are written instead).
 const withoutRounds = (key, value) => (key === 'byRound' ? undefined : value);
+
+/**
+ * The throttled page table: measured, printed, and (write) written to
+ * bench/results/page-throttled.json. Returns the result.
+ */
+async function throttledPageTable({ write }) {
+  console.log('\nthrottled page bench (first visits, then the edits):');
+  const result = await pageThrottledBench(quick ? { loads: 3, edits: 8 } : { loads: 5, edits: 20 });
+  printPageThrottled(result);
+  if (write) {
+    const file = path.join(ROOT, 'bench/results/page-throttled.json');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, `${JSON.stringify({ node: process.version, ...result }, null, 2)}\n`);
+    console.log(`\nwritten: ${path.relative(ROOT, file)}`);
+  }
+  return result;
+}
 
 function maxRelativeDifference(a, b) {
   let scale = 1e-30, diff = 0;
@@ -333,6 +365,7 @@ page.measureInNode = splitConfig.configurations.map(({ dModel, heads }, i) => ({
 page.measureRatio = page.measureInWorker.map((w, i) => w.medianMs / page.measureInNode[i].medianMs);
 training.page = await trainingPageBench();
 printTrainingPage(training.page);
+page.throttled = await throttledPageTable({ write: !quick });
 console.log(`\npage: core download ${(page.size.totalGzip / 1024).toFixed(1)} kB gzipped (wasm ${(page.size.wasmGzip / 1024).toFixed(1)} + loader ${(page.size.loaderGzip / 1024).toFixed(1)}; target <= 80 kB)`);
 console.log(`page: interactive (all widgets ready) ${page.interactiveMs.median.toFixed(0)} ms after navigation (median of 5; max ${page.interactiveMs.max.toFixed(0)}; target < 1000)`);
 console.log(`page: edit work (input event to new DOM laid out) median ${page.editWorkMs.median.toFixed(1)} ms, p95 ${page.editWorkMs.p95.toFixed(1)} ms over ${page.editWorkMs.edits} edits; frames missed ${page.framesMissedByEdits} (frame ${page.frameIntervalMs.toFixed(1)} ms)`);
