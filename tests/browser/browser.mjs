@@ -50,6 +50,21 @@ export async function newWatchedPage(browser, viewport = { width: 1000, height: 
   return { page, problems };
 }
 
+/**
+ * A finished download as a file here: its path. (`download.path()` works only for a browser
+ * this process launched; the suite's shared browser is connected to, so the file is saved.)
+ */
+let downloads = null; // this test file's folder of downloads, removed when it ends
+export async function downloadedFile(download) {
+  if (!downloads) {
+    downloads = mkdtempSync(path.join(tmpdir(), 'mha-downloads-'));
+    process.once('exit', () => rmSync(downloads, { recursive: true, force: true }));
+  }
+  const file = path.join(mkdtempSync(path.join(downloads, 'd-')), download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
+
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, test } from 'node:test';
-import { screenshot, useSiteAndBrowser } from './browser.mjs';
+import { downloadedFile, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { generator, PROBLEMS } from '../../web/widgets/practice/practice-data.js';
 import { STORAGE_KEY } from '../../web/widgets/shared/learner-copy.js';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
@@ -163,7 +163,7 @@ function chooseAction(random) {
 async function exportCopy(page) {
   await openDetails(panel(page));
   const [download] = await Promise.all([page.waitForEvent('download'), panel(page).getByRole('button', { name: 'Export my copy' }).click()]);
-  return download.path();
+  return downloadedFile(download);
 }
 
 async function importCopy(page, file) {

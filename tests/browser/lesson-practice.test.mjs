@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { SCREENSHOT_DIR, newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { downloadedFile, newWatchedPage, screenshot, SCREENSHOT_DIR, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { malformedFiles } from '../node/malformed-copies.mjs';
 import { PracticeCheckers } from '../../web/widgets/practice/checkers.js';
@@ -302,7 +302,7 @@ test('the copy: a reload restores answers and widget states; export then import 
   assert.match(await panel.locator('.progress-list').textContent(), /Limits of the picture: 1 of 3 done \(left: problems 1, 3\)/);
   await panel.screenshot({ path: await screenshotPath('practice-copy-panel') });
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export my copy' }).click()]);
-  const file = await download.path();
+  const file = await downloadedFile(download);
   const exported = readFileSync(file, 'utf8');
   assert.equal(download.suggestedFilename(), 'multiple-heads-my-copy.json');
   assert.equal(JSON.parse(exported).answers.prune.attempts[0].answer.option, 'slack');
@@ -483,7 +483,7 @@ test('a saved copy with one bad part: the rest comes back, the notice names the 
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'practice-copy-part-dropped.png') });
   const [download] = await Promise.all([page.waitForEvent('download'), notice.getByRole('button', { name: 'Download the copy kept aside' }).click()]);
-  assert.equal(readFileSync(await download.path(), 'utf8'), text, 'the copy as it was, unchanged');
+  assert.equal(readFileSync(await downloadedFile(download), 'utf8'), text, 'the copy as it was, unchanged');
   assert.deepEqual(problems, []);
   await page.close();
 });

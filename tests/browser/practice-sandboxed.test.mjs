@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { newWatchedPage, useCourseSite } from './browser.mjs';
+import { downloadedFile, newWatchedPage, useCourseSite } from './browser.mjs';
 import { problemById, shownText } from '../../web/widgets/practice/practice-data.js';
 
 const course = useCourseSite({ mount: 'lesson', prefix: 'mha-practice-frame-', files: {
@@ -45,7 +45,7 @@ test('in a sandboxed frame the copy lives in memory with a visible notice; answe
   const panel = frame.locator('mha-practice:not([idea])');
   await panel.locator('summary').click();
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export my copy' }).click()]);
-  const copy = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  const copy = JSON.parse(readFileSync(await downloadedFile(download), 'utf8'));
   assert.deepEqual(Object.keys(copy.answers).sort(), ['copies-why', 'tied-differ']);
   assert.deepEqual(problems, []);
 });
