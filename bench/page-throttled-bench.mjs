@@ -122,8 +122,11 @@ function readLoad(tags) {
     name: e.name.split('/').pop() || 'index.html', transfer: e.transferSize, decoded: e.decodedBodySize, end: e.responseEnd,
   }));
   const bytesBefore = (t) => resources.filter((r) => r.end <= t).reduce((s, r) => ({ transfer: s.transfer + r.transfer, decoded: s.decoded + r.decoded, files: s.files + 1 }), { transfer: 0, decoded: 0, files: 0 });
+  const wasm = resources.find((r) => r.name.endsWith('.wasm'));
   return {
     byTag, first: { tag: first.tag, at: first.at, top: first.top, inView: first.inView },
+    // Where the time went: the document parsed and its scripts run, the core's wasm received.
+    domContentLoadedAt: navigation.domContentLoadedEventEnd, wasmReceivedAt: wasm?.end ?? null,
     allReadyAt: window.mhaAllReadyAt,
     bytesBeforeFirst: bytesBefore(first.at), bytesBeforeAll: bytesBefore(window.mhaAllReadyAt),
     resources, longTasks: window.mhaLongTasks,
@@ -139,8 +142,8 @@ async function measureLoad(browser, url, throttled) {
     const before = await mainThreadMs(cdp);
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(() => window.mhaAllReadyAt !== undefined, null, { timeout: 120000, polling: 250 });
-    const load = await page.evaluate(readLoad, PAGE_TAGS);
     const after = await mainThreadMs(cdp);
+    const load = await page.evaluate(readLoad, PAGE_TAGS);
     load.mainThreadMs = Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
     load.longTasks = { count: load.longTasks.length, over100: load.longTasks.filter((t) => t.duration > 100).length, longestMs: Math.max(0, ...load.longTasks.map((t) => t.duration)) };
     if (problems.length) throw new Error(`the page reported problems while loading: ${problems.join('; ')}`);
@@ -242,12 +245,16 @@ export const settle = (page) => page.evaluate(() => new Promise((resolve) => {
   requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }));
 
-/** Main-thread ms from just before `action` until the page has settled after it. */
+/**
+ * Main-thread ms from just before `action` until the page has settled after it: in tasks
+ * (`task`), and of that in scripts (wasm included), layout and style recalculation.
+ */
 export async function timedWindow(page, cdp, action) {
-  const before = await taskMs(cdp);
+  const before = await mainThreadMs(cdp);
   await action();
   await settle(page);
-  return (await taskMs(cdp)) - before;
+  const after = await mainThreadMs(cdp);
+  return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
 }
 
 async function editPage(browser, url, throttled) {
@@ -258,7 +265,7 @@ async function editPage(browser, url, throttled) {
   // Throttled after loading: the loads are measured above; here only the edits count.
   const cdp = await throttle(page, { cpu: throttled, network: false });
   const idle = [];
-  for (let i = 0; i < 10; i++) idle.push(await timedWindow(page, cdp, async () => {}));
+  for (let i = 0; i < 10; i++) idle.push((await timedWindow(page, cdp, async () => {})).task);
   return { page, problems, cdp, throttled, idleMs: median(idle) };
 }
 
@@ -273,7 +280,7 @@ async function editSequence(pages, kind, edits) {
     const ctx = (await kind.prepare(p.page)) ?? {};
     await settle(p.page);
     runs.push({
-      p, ctx, times: [], changed: 0,
+      p, ctx, times: [], parts: { script: 0, layout: 0, style: 0, task: 0 }, changed: 0,
       start: await p.page.evaluate(() => performance.now()), taskStart: await taskMs(p.cdp),
     });
   }
@@ -283,7 +290,9 @@ async function editSequence(pages, kind, edits) {
       const { page, cdp } = run.p;
       await kind.before?.(page, run.ctx, i);
       const state = await stateOf(page, kind.tag);
-      run.times.push(await timedWindow(page, cdp, () => kind.step(page, run.ctx, i)));
+      const window = await timedWindow(page, cdp, () => kind.step(page, run.ctx, i));
+      run.times.push(window.task);
+      for (const part of Object.keys(run.parts)) run.parts[part] += window[part];
       if ((await stateOf(page, kind.tag)) !== state) run.changed++;
     }
   }
@@ -302,6 +311,10 @@ async function editSequence(pages, kind, edits) {
       // Everything on the main thread from the first edit to TAIL_MS after the last, the
       // measurement's own windows (idleMs each) taken off, per edit.
       totalPerEditMs: Math.max(0, totalMs - idleMs * net.length) / net.length,
+      // Shares of the edits' windows (the measurement's own included): scripts (the
+      // widgets' code and the core), layout, style; the rest is paint, compositing
+      // commits, input and the like.
+      shares: { script: run.parts.script / run.parts.task, layout: run.parts.layout / run.parts.task, style: run.parts.style / run.parts.task },
       longTasks: tasks.length, longTasksOver100: tasks.filter((t) => t.duration > 100).length,
       longestTaskMs: Math.max(0, ...tasks.map((t) => t.duration)),
       rawMs: run.times,
@@ -325,6 +338,8 @@ function summarise(loads) {
   return {
     widgetsMs: Object.fromEntries(tags.map((tag) => [tag, median(loads.map((l) => l.byTag[tag]))])),
     allReadyMs: median(loads.map((l) => l.allReadyAt)),
+    domContentLoadedMs: median(loads.map((l) => l.domContentLoadedAt)),
+    wasmReceivedMs: median(loads.map((l) => l.wasmReceivedAt)),
     firstInView: { tag: loads[0].first.tag, inView: loads[0].first.inView, top: loads[0].first.top, ms: median(loads.map((l) => l.first.at)) },
     bytesBeforeFirst: { transfer: median(loads.map((l) => l.bytesBeforeFirst.transfer)), decoded: median(loads.map((l) => l.bytesBeforeFirst.decoded)), files: median(loads.map((l) => l.bytesBeforeFirst.files)) },
     bytesBeforeAll: { transfer: median(loads.map((l) => l.bytesBeforeAll.transfer)), decoded: median(loads.map((l) => l.bytesBeforeAll.decoded)) },
@@ -382,8 +397,10 @@ export async function pageThrottledBench({ loads = 5, edits = 30, log = console.
     loadAverage.push(os.loadavg());
     const result = {
       date: new Date().toISOString(),
-      commit: gitHead(),
-      distDir: path.relative(process.cwd(), DIST_DIR) || DIST_DIR,
+      // The checkout's commit; the site measured is distDir, which $MHA_DIST_DIR may have
+      // pointed at a build of another commit.
+      checkoutCommit: gitHead(),
+      distDir: DIST_DIR,
       chromium: browser.version(),
       loadAverage,
       conditions: {
@@ -427,9 +444,12 @@ export function printPageThrottled(r, log = console.log) {
   }
   row(`  first in view: ${T.firstInView.tag}${T.firstInView.inView ? '' : ' (none in view: first on page)'}`, T.firstInView.ms.toFixed(0), U.firstInView.ms.toFixed(0), '<= 1500');
   row('  all ready', T.allReadyMs.toFixed(0), U.allReadyMs.toFixed(0));
-  row('  main thread busy until all ready (ms)', T.mainThreadMs.task.toFixed(0), U.mainThreadMs.task.toFixed(0), '(CDP TaskDuration)');
+  row('  (DOMContentLoaded)', T.domContentLoadedMs.toFixed(0), U.domContentLoadedMs.toFixed(0));
+  row('  (the core\'s wasm received)', T.wasmReceivedMs.toFixed(0), U.wasmReceivedMs.toFixed(0));
+  row('  main thread busy until all ready (ms)', T.mainThreadMs.task.toFixed(0), U.mainThreadMs.task.toFixed(0), '(CDP TaskDuration, read <= 250 ms after)');
   for (const part of ['script', 'layout', 'style']) row(`    of which ${part}`, T.mainThreadMs[part].toFixed(0), U.mainThreadMs[part].toFixed(0));
   row('  long tasks > 100 ms in the load', String(T.loadLongTasksOver100), String(U.loadLongTasksOver100));
+  row('  the longest (ms)', T.loadLongestTaskMs.toFixed(0), U.loadLongestTaskMs.toFixed(0));
   row('bytes before the first in view is ready', kB(T.bytesBeforeFirst.transfer), kB(U.bytesBeforeFirst.transfer), `(${T.bytesBeforeFirst.files} files; ${kB(T.bytesBeforeFirst.decoded)} decoded)`);
   row('bytes before all are ready', kB(T.bytesBeforeAll.transfer), kB(U.bytesBeforeAll.transfer), `(${kB(T.bytesBeforeAll.decoded)} decoded)`);
   log(`core wasm ${r.wasm.file}: ${kB(r.wasm.bytes)}, gzip -9 ${kB(r.wasm.gzip9)} (as served, gzip -6: ${kB(r.wasm.gzip6)}); target <= 80 kB`);
@@ -438,13 +458,15 @@ export function printPageThrottled(r, log = console.log) {
   log('targets (throttled): p95 <= 50, no long task > 100 ms\n');
   const cell = (x) => `${x.p50.toFixed(0)} / ${x.p95.toFixed(0)} / ${x.max.toFixed(0)}`;
   const longs = (x) => `${x.longTasks} / ${x.longTasksOver100}`;
+  const shares = (x) => ['script', 'layout', 'style'].map((k) => (100 * x.shares[k]).toFixed(0)).join(' / ');
   log(`${''.padEnd(46)}${'throttled'.padStart(16)}${''.padStart(17)}${'unthrottled'.padStart(18)}`);
-  log(`${'edit kind'.padEnd(46)}${'p50/p95/max'.padStart(16)}${'all'.padStart(6)}${'long'.padStart(9)}${'p50/p95/max'.padStart(18)}${'all'.padStart(6)}${'long'.padStart(9)}  changed`);
+  log(`${'edit kind'.padEnd(46)}${'p50/p95/max'.padStart(16)}${'all'.padStart(6)}${'long'.padStart(9)}${'p50/p95/max'.padStart(18)}${'all'.padStart(6)}${'long'.padStart(9)}  changed  script/layout/style %`);
   for (const [name, e] of Object.entries(r.edits)) {
     const [t, u] = [e.throttled, e.unthrottled];
-    log(`${name.padEnd(46)}${cell(t).padStart(16)}${t.totalPerEditMs.toFixed(0).padStart(6)}${longs(t).padStart(9)}${cell(u).padStart(18)}${u.totalPerEditMs.toFixed(0).padStart(6)}${longs(u).padStart(9)}  ${t.changed + u.changed}/${t.edits + u.edits}`);
+    log(`${name.padEnd(46)}${cell(t).padStart(16)}${t.totalPerEditMs.toFixed(0).padStart(6)}${longs(t).padStart(9)}${cell(u).padStart(18)}${u.totalPerEditMs.toFixed(0).padStart(6)}${longs(u).padStart(9)}  ${`${t.changed + u.changed}/${t.edits + u.edits}`.padEnd(7)}  ${shares(t)}`);
   }
   const first = Object.values(r.edits)[0];
+  log('(script/layout/style: shares of the throttled edits\' main-thread time; the rest is paint, compositing, input)');
   log(`(the measurement's own window with no input, subtracted: ${first.throttled.idleMs.toFixed(1)} ms throttled, ${first.unthrottled.idleMs.toFixed(1)} ms unthrottled)`);
   log('\ntargets (throttled):');
   for (const t of r.targets) log(`  ${t.met ? 'met    ' : 'NOT met'}  ${t.target}: ${Number.isInteger(t.value) ? t.value : t.value.toFixed(1)}`);
