@@ -6,7 +6,9 @@
 //     while setState() from the page's script still works;
 //   * Undo does not drop focus to <body> when its last step disables it (item 6);
 //   * state-key may be any name, 'constructor', 'toString' and '__proto__' included
-//     (item 8): no false notice, and the state round-trips through the URL.
+//     (item 8): no false notice, and the state round-trips through the URL;
+//   * a drag (many commits) is one undo step, in every widget that has something to drag
+//     (the base's edit groups, issue 24).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
@@ -16,6 +18,14 @@ const WIDGETS = ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questio
 // Widgets with an Undo button (training has none: its Reset drops the trained model).
 const WITH_UNDO = new Set(['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions']);
 const KEYS = ['ArrowUp', 'ArrowRight', 'PageUp', 'End', 'Enter', ' '];
+// What a learner drags in each widget (the first visible match), and which way: [dx, dy] of
+// the first drag; the second goes half as far back. Layer and training have nothing to drag.
+const DRAGS = {
+  blend: ['.one-head .ui-budget-handle', [60, 0]],
+  'head-splitting': ['input.slider', [80, 0]],
+  'wo-mixing': ['.ui-matrix.ui-editable .ui-cell', [0, -40]],
+  'heads-questions': ['.wq-grid.ui-editable .ui-cell', [0, -40]],
+};
 const MAX_TAB_STOPS = 80;
 
 async function openEmbed(widget, query = '', viewport = { width: 1000, height: 900 }) {
@@ -38,6 +48,26 @@ async function eachTabStop(page, visit) {
     if (await visit(i)) return true;
   }
   return false;
+}
+
+/** A mouse drag of `target` by [dx, dy] in 8 moves a frame or two apart; returns the commits it made. */
+async function dragBy(page, widget, target, [dx, dy]) {
+  await page.$eval(`mha-${widget}`, (w) => {
+    w.changes = 0;
+    w.addEventListener('change', () => { w.changes++; });
+  });
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) {
+    await page.mouse.move(x + (dx * i) / 8, y + (dy * i) / 8);
+    await page.waitForTimeout(40);
+  }
+  await page.mouse.up();
+  await page.waitForTimeout(100); // a commit a widget makes once a frame lands
+  return page.$eval(`mha-${widget}`, (w) => w.changes);
 }
 
 /** The first keyboard edit a learner can make (ArrowUp on some tab stop): the new state. */
@@ -131,6 +161,31 @@ describe('widget base', () => {
       // And the keyboard user can go on: Enter on the focused element (Reset) works.
       await page.keyboard.press('Enter');
       assert.equal(await stateOf(page, widget), start);
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+
+  for (const widget of WIDGETS) {
+    test(`${widget}: a drag is one undo step, however many commits it makes`, { skip: !DRAGS[widget] && 'nothing to drag' }, async () => {
+      const { page, problems } = await openEmbed(widget);
+      const [selector, [dx, dy]] = DRAGS[widget];
+      const target = () => page.locator(`mha-${widget} ${selector}`).filter({ visible: true }).first();
+      const start = await stateOf(page, widget);
+      const commits = await dragBy(page, widget, target(), [dx, dy]);
+      const first = await stateOf(page, widget);
+      assert.notEqual(first, start, 'the first drag changed the state');
+      assert.ok(commits > 1, `the first drag made ${commits} commits (more than one, or this proves nothing)`);
+      await dragBy(page, widget, target(), [-dx / 2, -dy / 2]);
+      const second = await stateOf(page, widget);
+      assert.notEqual(second, first, 'the second drag changed the state');
+      const undo = page.locator(`mha-${widget}`).getByRole('button', { name: 'Undo', exact: true });
+      await undo.click();
+      assert.equal(await stateOf(page, widget), first, 'one Undo takes back the whole second drag');
+      await undo.click();
+      assert.equal(await stateOf(page, widget), start, 'a second Undo takes back the whole first drag');
+      assert.equal(await undo.isEnabled(), false, 'nothing else to undo');
+      console.log(`${widget}: first drag ${commits} commits, one undo step`);
       assert.deepEqual(problems, []);
       await page.close();
     });

@@ -115,6 +115,7 @@ export class BlendWidget extends MhaWidget {
       controls: 'one-reader blend-plane blend-headline',
     });
     if (this.readOnly) this.oneBar.setReadonly(true);
+    this.groupEdits(this.oneBar.element); // a drag, or a typed weight, is one undo step
     this.ownButton = element('button', { type: 'button', className: 'secondary', textContent: m.t('blend.ownWeights') });
     this.ownButton.setAttribute('aria-controls', 'one-reader blend-plane blend-headline');
     this.ownButton.addEventListener('click', () => this.#propose({ budget: null }));

@@ -178,9 +178,17 @@ export class HeadSplittingWidget extends MhaWidget {
       dModel.field,
       heads.field,
       this.headsNote,
-      element('div', { className: 'length' }, [this.lengthField.element, this.seqSlider]),
+      this.#lengthRow(),
       history,
     ]);
+  }
+
+  // L's field and slider: a drag of the slider (committed once a frame), or a length typed,
+  // is one undo step (the base's edit groups); a key step on the slider is one of its own.
+  #lengthRow() {
+    const row = element('div', { className: 'length' }, [this.lengthField.element, this.seqSlider]);
+    this.groupEdits(row);
+    return row;
   }
 
   #changeDModel(dModel) {

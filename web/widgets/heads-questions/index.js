@@ -181,6 +181,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
       onPropose: (r, c, value) => this.#editEntry(i, r, c, value),
     });
     grid.element.classList.add('wq-grid', `head-${head.id}`);
+    this.groupEdits(grid.element); // a drag, or a typed value, is one undo step
     return grid;
   }
 

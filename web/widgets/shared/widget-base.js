@@ -8,6 +8,7 @@
 //   widget-static-figure.js   the static figure: shown while loading, redrawn for print
 //   widget-accessibility.js   the skip link, figures brought into view, heading-level
 //   widget-attributes.js      panels and readonly applied to the built DOM; config read
+//   widget-edit-groups.js     edit groups: the commits of one drag make one undo step
 //
 // The core: the lifecycle (a shadow root; the page's one shared engine, the wasm core,
 // loaded on first use while anchor-hold.js keeps a #section in place; build; take-down when
@@ -15,8 +16,9 @@
 // the core computes the new view first, and only if that succeeds does the state change
 // and the widget repaint (a rejected edit leaves the last good state in force and on
 // screen); read-only enforced for every control at once (a learner's commit is refused);
-// undo, reset, notices and the Undo / Reset toolbar; the events `ready` once built and
-// `change` after every commit.
+// undo (a drag, or an exact value typed, is one step: groupEdits(control), or
+// beginEditGroup() / endEditGroup()), reset, notices and the Undo / Reset toolbar; the
+// events `ready` once built and `change` after every commit.
 //
 // A subclass defines:
 //   static tag, static stateKey, static styles (CSS text)
@@ -38,6 +40,7 @@ import { UrlBinding } from './widget-url-binding.js';
 import { StaticFigure } from './widget-static-figure.js';
 import { applyHeadingLevel, bringFiguresIntoView } from './widget-accessibility.js';
 import { applyPanels, applyReadOnly, parseConfigAttribute } from './widget-attributes.js';
+import { EditGroups } from './widget-edit-groups.js';
 import { messagesFor } from './i18n.js';
 
 const UNDO_LIMIT = 100;
@@ -56,6 +59,7 @@ export class MhaWidget extends HTMLElement {
   #connecting = false;
   #url = new UrlBinding(this, () => this.#built);
   #figure = new StaticFigure(this);
+  #groups = new EditGroups();
 
   static define() {
     if (!customElements.get(this.tag)) customElements.define(this.tag, this);
@@ -133,6 +137,7 @@ export class MhaWidget extends HTMLElement {
     attachFrame(this);
     this.staticSlot.addEventListener('slotchange', () => this.#figure.mark());
     this.body.addEventListener('focusin', (event) => this.bringFiguresIntoView(event.composedPath()[0]));
+    this.#groups.listen(this.root);
   }
 
   // Loads the engine and the configuration; false (with a message in the body) if either
@@ -190,8 +195,12 @@ export class MhaWidget extends HTMLElement {
    * URL hash included. Checking here, not in each control, keeps read-only true for every
    * control, present and future (arrow keys on grids, drags and heatmap clicks once slipped
    * through).
+   *
+   * `group`: the edit group the commit belongs to (a learner's commit: the open one, if
+   * any; see widget-edit-groups.js). Every commit of a group after its first replaces the
+   * state without recording an undo step.
    */
-  commit(next, { record = true, writeUrl = true, origin = 'learner' } = {}) {
+  commit(next, { record = true, writeUrl = true, origin = 'learner', group = origin === 'learner' ? this.#groups.open : null } = {}) {
     if (origin === 'learner' && this.readOnly) return messagesFor(this).t('base.readOnly');
     let view;
     try {
@@ -199,7 +208,8 @@ export class MhaWidget extends HTMLElement {
     } catch (error) {
       return error.message;
     }
-    if (record && this.#state !== null) {
+    const newStep = this.#groups.committed(group);
+    if (record && newStep && this.#state !== null) {
       this.#undo.push(this.#state);
       if (this.#undo.length > UNDO_LIMIT) this.#undo.shift();
     }
@@ -214,17 +224,33 @@ export class MhaWidget extends HTMLElement {
     return null;
   }
 
+  /** Presses on `control` (a drag), and an exact value typed in its text fields, are one undo step each. */
+  groupEdits(control) {
+    this.#groups.add(control);
+  }
+
+  /** Opens an edit group: the learner's commits until endEditGroup() are one undo step. */
+  beginEditGroup() {
+    this.#groups.begin();
+  }
+
+  endEditGroup() {
+    this.#groups.end();
+  }
+
   undo() {
     if (this.readOnly) return; // a learner's action: nothing to undo in a read-only widget
+    this.#groups.end();
     const previous = this.#undo.pop();
-    if (previous) this.commit(previous, { record: false });
+    if (previous) this.commit(previous, { record: false, group: null });
     this.updateHistoryButtons?.();
   }
 
   reset() {
     if (this.readOnly) return;
+    this.#groups.end();
     this.clearNotice();
-    this.commit(this.defaultState());
+    this.commit(this.defaultState(), { group: null });
   }
 
   showNotice(message) {

@@ -217,9 +217,9 @@ export class WoMixingWidget extends MhaWidget {
       max: config.colourMax, colLabels: numbers(w.dModel), rowLabels: ['u'],
       rowName: () => 'u', colName: (c) => m.t('woMixing.coordinate', { number: c + 1 }),
       limits: { min: -config.uLimit, max: config.uLimit }, ...this.#steps(), readonly: this.readOnly, controls: READER_PANEL,
-      onPropose: (r, c, value) => this.#propose({ u: this.shown.u.map((v, k) => (k === c ? value : v)) }, this.editGroup),
+      onPropose: (r, c, value) => this.#propose({ u: this.shown.u.map((v, k) => (k === c ? value : v)) }),
     });
-    this.#groupEdits(this.uGrid);
+    this.groupEdits(this.uGrid.element); // a drag, or a typed value, is one undo step
     this.heardBars = new StackedBars({ label: m.t('woMixing.heardLabel'), columnLabels: [m.t('woMixing.thisMatrix'), m.t('woMixing.identity')], height: 170, columnWidth: 84, gap: 34 });
     this.sentence = element('p', { className: 'sentence' });
     return element('section', { className: 'panel reader-panel', id: READER_PANEL, dataset: { panel: 'reader' } }, [
@@ -250,25 +250,8 @@ export class WoMixingWidget extends MhaWidget {
     return { step, fineStep, bigStep, dragPerPixel, decimals: 2 };
   }
 
-  // One drag, or one exact value typed character by character, is one undo step: the
-  // proposals of one edit group after its first replace the state without recording it.
-  #propose(patch, group = null) {
-    this.pendingGroup = group;
-    const error = this.commit({ ...this.shown, ...patch }, { record: !(group && group === this.lastGroup) });
-    this.pendingGroup = null;
-    return error;
-  }
-
-  // A press on a grid starts a drag group, opening its exact-value field a typing group;
-  // a key step on a cell is an edit of its own.
-  #groupEdits(grid) {
-    grid.element.addEventListener('pointerdown', () => { this.editGroup = {}; }, { capture: true });
-    grid.element.addEventListener('focusin', (event) => {
-      if (event.target.tagName === 'INPUT') this.editGroup = {};
-    });
-    grid.element.addEventListener('keydown', (event) => {
-      if (event.target.tagName !== 'INPUT') this.editGroup = null;
-    }, { capture: true });
+  #propose(patch) {
+    return this.commit({ ...this.shown, ...patch });
   }
 
   // Token chips are one radio group: one Tab stop, arrows move and pick.
@@ -307,7 +290,7 @@ export class WoMixingWidget extends MhaWidget {
       colName: (c) => m.t('woMixing.output', { number: c + 1 }),
       limits: { min: -config.woLimit, max: config.woLimit }, ...this.#steps(), readonly: this.readOnly,
       controls: `${OUTPUT_PANEL} ${READER_PANEL}`,
-      onPropose: (r, c, value) => this.#propose({ wo: this.shown.wo.map((v, k) => (k === r * d + c ? value : v)) }, this.editGroup),
+      onPropose: (r, c, value) => this.#propose({ wo: this.shown.wo.map((v, k) => (k === r * d + c ? value : v)) }),
     });
     this.concatGrid = new MatrixGrid({
       label: m.t('woMixing.concatLabel'), rows: 1, cols: d, data: view.concat, max: config.colourMax, messages: m,
@@ -316,7 +299,9 @@ export class WoMixingWidget extends MhaWidget {
       rowName: () => 'Concat', colName: (c) => m.t('woMixing.concatColumn', { number: c + 1, name: m.headName(headOf(c)) }),
     });
     if (active) this.woGrid.focusCell(active[0], active[1], false);
-    this.#groupEdits(this.woGrid);
+    // One drag, or one exact value typed character by character, is one undo step (the
+    // base's edit groups); a key step on a cell is an edit of its own.
+    this.groupEdits(this.woGrid.element);
     // The focused cell's path: W_O[r, c] multiplies Concat coordinate r and writes output c.
     this.woGrid.element.addEventListener('focusin', (event) => {
       const cell = event.target.closest?.('.ui-cell');
@@ -367,7 +352,6 @@ export class WoMixingWidget extends MhaWidget {
 
   render(view, state) {
     this.shown = state;
-    this.lastGroup = this.pendingGroup ?? null; // undo, reset and other edits end a group
     const { config, m } = this;
     const { w } = config;
     const { heads } = view;
