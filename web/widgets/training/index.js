@@ -17,10 +17,9 @@ import { TASKS, TASK_TEXT, defaultTrainingState, sanitizeTrainingState } from '.
 import { comparisonPanel, learningPanels, pruningPanel, runControls, trainedHeadPanel } from './training-panels.js';
 import styles from './training.css?inline';
 
-// Trained head i is drawn in the colour of the world's head i (the lesson's one palette);
-// the trained heads are not the world's heads, so they are named by number only.
-// Trained heads have colours of their own (training.css): they are not the lesson's
-// hand-built heads, and must not look like them.
+// Trained head i is drawn in a colour of its own, --trained-(i mod 4) (training.css), not in
+// a world head's colour: the trained heads are not the lesson's hand-built heads and must
+// not look like them; for the same reason they are named by number only.
 const headColour = (i) => `var(--trained-${i % 4})`;
 const OUTPUT_COLOURS = ['var(--ui-accent)', 'var(--ui-diverging-positive)'];
 
