@@ -5,6 +5,7 @@
 //   4. node tests of the built modules (tests/node)
 //   5. the page built with Vite, driven in Chromium (tests/browser), the test files in
 //      parallel workers sharing one browser (scripts/lib/browser-suite.mjs)
+import { availableParallelism } from 'node:os';
 import { bootstrap } from './lib/bootstrap.mjs';
 import { cmakeBuild, ctest } from './lib/cmake.mjs';
 import { fuzzCore } from './lib/fuzz.mjs';
@@ -18,7 +19,10 @@ step('fuzz the core under ASan and UBSan (clang)', () => fuzzCore(20000));
 step('wasm build (modules and Catch2 tests)', () => cmakeBuild('wasm'));
 step('wasm Catch2 tests under node', () => ctest('wasm'));
 step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tests/types']));
-step('node tests of the modules', () => run('node', ['--test', '--test-reporter=spec', 'tests/node/']));
+// node --test runs one file at a time on two cores (cores - 1); the files wait on each other
+// little, so one per core.
+const workers = String(Math.max(2, availableParallelism()));
+step('node tests of the modules', () => run('node', ['--test', `--test-concurrency=${workers}`, '--test-reporter=spec', 'tests/node/']));
 step('build the page', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
 // Imported only now: it needs playwright-core, which the first step may have installed.
 const { browserTestFiles, runBrowserTests } = await import('./lib/browser-suite.mjs');
