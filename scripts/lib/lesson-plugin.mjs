@@ -6,7 +6,7 @@
 // the page loads) on each widget's starting state, and puts the widget's static figure
 // (web/widgets/<name>/<name>-static.js, renderStaticFigure) inside its element. Readers
 // without JavaScript or WebAssembly, search engines and print see it; the live widget
-// replaces it once it loads (see widget-base.js). The practice blocks (<mha-practice>, not
+// replaces it once it loads (see widget-static-figure.js). The practice blocks (<mha-practice>, not
 // a registry widget) get theirs the same way: the problems with answers and reasons.
 // <mha-training>'s figure needs the trained comparison, which the training module (a wasm
 // module of its own) computes once and the build keeps on disk (see trainingComparison).

@@ -8,7 +8,7 @@
 // window each time a widget changes size. Holding stops at once when the reader scrolls,
 // presses a key or touches the page, and never starts on a reload or Back (where the
 // browser restores the reader's own scroll position). Widgets also reserve their usual
-// height while loading (widget-base.js), so the page rarely needs to move at all.
+// height while loading (widget-frame.js), so the page rarely needs to move at all.
 // When a hold ends, for whatever reason, the document gets an `mha-anchor-hold-end` event:
 // from then on the page stays where the reader or the browser puts it.
 import { readLessonState } from './lesson-state.js';

@@ -9,7 +9,7 @@
 //                                    lesson's build calls it once and keeps the result
 //                                    (scripts/lib/lesson-plugin.mjs)
 //   renderStaticFigure(attributes, { trainingComparison, world })  draws that data; pure.
-// In the browser (the print redraw of widget-base.js) there is no comparison to draw, and
+// In the browser (the print redraw of widget-static-figure.js) there is no comparison to draw, and
 // training it there would take seconds: the renderer throws, and the built figure stays.
 import { escapeHtml, figureMessages, messageHtml, rawHtml, staticFigure, svgGrid, svgImage, svgRect, svgText, coordinate } from '../shared/static-figure.js';
 import { HEAD_COUNTS, TASK_TEXT, TrainingSession } from './training-model.js';
