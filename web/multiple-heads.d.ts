@@ -74,8 +74,11 @@ export type TrainingPanel = 'controls' | 'curves' | 'heads' | 'pruning' | 'compa
 export interface WidgetAttributes<Panel extends string = string> {
   /** Starting state as JSON text (the widget's State); a state in the page's address wins. */
   state?: string;
-  /** Shows the state; the learner can edit nothing (the page's script still can). */
-  readonly?: boolean | '' | 'readonly';
+  /**
+   * Shows the state; the learner can edit nothing (the page's script still can). `false`,
+   * and the text "false" (what React 18 writes for `readonly={false}`), mean editable.
+   */
+  readonly?: boolean | '' | 'readonly' | 'false';
   /** Only these panels. */
   panels?: PanelList<Panel>;
   /** The key of this widget's state in the address: up to 32 letters, digits, `_`, `-`. */

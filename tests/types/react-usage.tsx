@@ -16,6 +16,7 @@ export function Lesson({ saved }: { saved: { budget: number[] | null } }) {
     <main>
       <mha-blend ref={blend} state={JSON.stringify(saved)} panels="one-head two-heads" state-key="blend-1" className="wide" />
       <mha-layer heads="2" token="the" head={1} heading-level="2" readonly />
+      <mha-blend readonly={false} />
       <mha-heads-questions query="said" url-state="off" lang="de" />
       <mha-head-splitting config={JSON.stringify({ start: { dModel: 96, heads: 12, seqLen: 32 } })} />
       <mha-practice idea="one-average" />

@@ -35,6 +35,7 @@
 // state-key="key", url-state="off", heading-level="2"; each explained where it is applied.
 import { sharedEngine } from '../../engine/engine.js';
 import { widgetLoading, widgetSettled } from './anchor-hold.js';
+import { buildTurn } from './build-queue.js';
 import { attachFrame, historyToolbar, showLoadFailure, showLoading } from './widget-frame.js';
 import { UrlBinding } from './widget-url-binding.js';
 import { StaticFigure } from './widget-static-figure.js';
@@ -101,8 +102,14 @@ export class MhaWidget extends HTMLElement {
     return this.#url.key ?? this.getAttribute('state-key') ?? this.constructor.stateKey;
   }
 
+  /**
+   * Whether the element has `readonly`, other than readonly="false": React 18 writes
+   * `readonly={false}` on a custom element as that text, and an author who wrote it meant
+   * an editable widget.
+   */
   get readOnly() {
-    return this.hasAttribute('readonly');
+    const value = this.getAttribute('readonly');
+    return value !== null && value.trim().toLowerCase() !== 'false';
   }
 
   async connectedCallback() {
@@ -114,7 +121,11 @@ export class MhaWidget extends HTMLElement {
     widgetLoading(this);
     try {
       if (!this.root) this.#attachRoot();
-      if (await this.#load()) this.#build();
+      // Built in a task of its own, the widgets nearest the view first (build-queue.js).
+      if (await this.#load()) {
+        await buildTurn(this);
+        if (this.isConnected) this.#build();
+      }
     } finally {
       this.#connecting = false;
       widgetSettled(this);
