@@ -12,9 +12,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { WIDGETS as REGISTRY } from '../../web/widgets/registry.js';
 
 const session = useSiteAndBrowser();
-const WIDGETS = ['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions', 'training'];
+const WIDGETS = Object.keys(REGISTRY);
 // Widgets with an Undo button (training has none: its Reset drops the trained model).
 const WITH_UNDO = new Set(['layer', 'blend', 'head-splitting', 'wo-mixing', 'heads-questions']);
 const KEYS = ['ArrowUp', 'ArrowRight', 'PageUp', 'End', 'Enter', ' '];
@@ -50,7 +51,10 @@ async function eachTabStop(page, visit) {
   return false;
 }
 
-/** A mouse drag of `target` by [dx, dy] in 8 moves a frame or two apart; returns the commits it made. */
+/** Resolves once the page has drawn two more frames (a move's commit lands on the next one). */
+const twoFrames = (page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/** A mouse drag of `target` by [dx, dy] in 8 moves two frames apart; returns the commits it made. */
 async function dragBy(page, widget, target, [dx, dy]) {
   await page.$eval(`mha-${widget}`, (w) => {
     w.changes = 0;
@@ -63,10 +67,10 @@ async function dragBy(page, widget, target, [dx, dy]) {
   await page.mouse.down();
   for (let i = 1; i <= 8; i++) {
     await page.mouse.move(x + (dx * i) / 8, y + (dy * i) / 8);
-    await page.waitForTimeout(40);
+    await twoFrames(page);
   }
   await page.mouse.up();
-  await page.waitForTimeout(100); // a commit a widget makes once a frame lands
+  await twoFrames(page); // a commit a widget makes once a frame lands
   return page.$eval(`mha-${widget}`, (w) => w.changes);
 }
 
@@ -84,6 +88,42 @@ async function editByKeyboard(page, widget) {
 }
 
 describe('widget base', () => {
+  test('readonly="false" (React 18’s readonly={false}) is editable; readonly and readonly="" are not', async () => {
+    for (const [query, editable] of [['&readonly=false', true], ['&readonly=FALSE', true], ['&readonly', false], ['&readonly=', false], ['&readonly=readonly', false]]) {
+      const { page, problems } = await openEmbed('blend', query);
+      assert.equal(await page.$eval('mha-blend', (w) => w.readOnly), !editable, query);
+      const start = await stateOf(page, 'blend');
+      await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
+      assert.equal((await stateOf(page, 'blend')) !== start, editable, `${query}: ${editable ? 'a key edits' : 'a key changes nothing'}`);
+      assert.deepEqual(problems, []);
+      await page.close();
+    }
+  });
+
+  // What a widget says to a reader it lets edit, and must not say when read-only.
+  const INSTRUCTION = /\b(drag|press|type|pick|click|tap|focus|try it)\b/i;
+  test('read-only widgets do not tell the reader to drag, type, press or pick (what is visible, in English and German)', async () => {
+    for (const widget of WIDGETS) {
+      for (const lang of ['en', 'de']) {
+        const { page, problems } = await openEmbed(widget, `&readonly${lang === 'de' ? '&lang=de' : ''}`);
+        const visible = await page.$eval(`mha-${widget}`, (element) => {
+          const texts = [];
+          const walker = document.createTreeWalker(element.shadowRoot, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent.trim();
+            if (text && node.parentElement.checkVisibility({ visibilityProperty: true })) texts.push(text);
+          }
+          return texts.join(' | ');
+        });
+        const pattern = lang === 'de' ? /\b(ziehe|ziehen|drücke|tippe|wähle|klicke|fokussiere|probiere)\b/i : INSTRUCTION;
+        const found = visible.split(' | ').filter((text) => pattern.test(text));
+        assert.deepEqual(found, [], `${widget} (${lang}), read-only`);
+        assert.deepEqual(problems, []);
+        await page.close();
+      }
+    }
+  });
+
   for (const widget of WIDGETS) {
     test(`${widget}: readonly refuses every learner edit (keys on every tab stop, clicks and drags on controls); setState still works`, async () => {
       // A state a learner can reach, from an editable copy of the widget.

@@ -4,6 +4,7 @@
 // meanings (and that other weights land on the same point), and what a fixed reader can
 // still tell from it over 16 sentences. See README.md for attributes and events.
 import { MhaWidget } from '../shared/widget-base.js';
+import { editHint } from '../shared/widget-attributes.js';
 import { element, setText } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { headClass, variantTokens } from '../shared/world.js';
@@ -87,9 +88,11 @@ export class BlendWidget extends MhaWidget {
   #buildIntro() {
     const { m } = this;
     const { w, fairness } = this.model;
-    const caption = element('p', { className: 'caption' }, m.nodes('blend.caption', {
-      subject: w.tokens[w.subjectIndex], complement: w.tokens[w.complementIndex], said: w.tokens[w.queryIndex],
-    }));
+    const words = { subject: w.tokens[w.subjectIndex], complement: w.tokens[w.complementIndex], said: w.tokens[w.queryIndex] };
+    const caption = element('p', { className: 'caption' }, editHint(
+      element('span', {}, m.nodes('blend.caption', words)),
+      element('span', {}, m.nodes('blend.captionReadOnly', words)),
+    ));
     this.fairLine = element('p', { className: 'fair' }, [
       ...m.nodes(fairness.sameWeights ? 'blend.fair.same' : 'blend.fair.different', {
         dModel: notation(`d_{model} = ${fairness.one.dModel}`),
@@ -126,7 +129,7 @@ export class BlendWidget extends MhaWidget {
       element('p', { className: 'sub' }, [
         m.t('blend.oneSub', { names: memberNames, said }), ' ',
         // How to drag and type: said where a keyboard is likely (wider than a phone).
-        element('span', { className: 'keys-hint', textContent: m.t('blend.oneKeys') }),
+        ...editHint(element('span', { className: 'keys-hint', textContent: m.t('blend.oneKeys') })),
       ]),
       this.oneBar.element,
       this.sumLine = element('p', { className: 'sum-line num' }),
@@ -173,7 +176,7 @@ export class BlendWidget extends MhaWidget {
   #buildPlanePanel() {
     const { m } = this;
     const { w, oneHead, subjectHead, complementHead } = this.model;
-    this.plane = new PlaneView({ w, oneHead, subjectHead, complementHead, messages: m });
+    this.plane = new PlaneView({ w, oneHead, subjectHead, complementHead, messages: m, readOnly: this.readOnly });
     this.undoText = element('p', { className: 'undo-text' });
     this.altBar = new BudgetBar({
       label: m.t('blend.altBarLabel'), owner: m.t('blend.otherWeights'), tokens: w.tokens,
@@ -332,7 +335,7 @@ export class BlendWidget extends MhaWidget {
     // Coordinates are separated by "; " where the decimal separator is a comma.
     const join = m.decimalSeparator === ',' ? '; ' : ', ';
     this.values.replaceChildren(
-      element('p', { className: 'sub', textContent: m.t('blend.values.howToType') }),
+      ...editHint(element('p', { className: 'sub', textContent: m.t('blend.values.howToType') })),
       element('div', { className: 'table-scroll ui-scroll' }, [element('table', { className: 'values-table' }, [
         element('caption', { textContent: m.t('blend.values.caption', { said: w.tokens[w.queryIndex] }) }),
         element('thead', {}, [element('tr', {}, [element('th', { scope: 'col', textContent: m.t('blend.values.word') }), ...columns.map(([name]) => element('th', { scope: 'col', textContent: name }))])]),

@@ -12,7 +12,7 @@ const WIDTH = 340;
 const PAD = { left: 14, right: 84, top: 14, bottom: 14 }; // right: room for word labels
 
 export class PlaneView {
-  constructor({ w, oneHead, subjectHead, complementHead, messages = messagesFor('en') }) {
+  constructor({ w, oneHead, subjectHead, complementHead, messages = messagesFor('en'), readOnly = false }) {
     const m = messages;
     this.m = m;
     this.w = w;
@@ -29,7 +29,7 @@ export class PlaneView {
       text,
     ]);
     this.legend = element('ul', { className: 'plane-legend' }, [
-      key(`one-point ${this.classes.one}`, () => svg('rect', { x: -6, y: -6, width: 12, height: 12, transform: 'rotate(45)' }), m.t('blend.plane.oneKey')),
+      key(`one-point ${this.classes.one}`, () => svg('rect', { x: -6, y: -6, width: 12, height: 12, transform: 'rotate(45)' }), m.t(readOnly ? 'blend.plane.oneKeyReadOnly' : 'blend.plane.oneKey')),
       key(`head-point ${this.classes.subject}`, () => svg('circle', { r: 6 }), this.names.subject),
       key(`head-point ${this.classes.complement}`, () => svg('circle', { r: 6 }), this.names.complement),
       key('alt-point', () => svg('circle', { r: 8 }), m.t('blend.plane.altKey')),

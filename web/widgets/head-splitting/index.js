@@ -7,6 +7,7 @@
 // W_Q^i (W_K^i)^T has at most d_k non-zero singular values (counted by the core).
 // See README.md for attributes and events.
 import { MhaWidget } from '../shared/widget-base.js';
+import { editHint } from '../shared/widget-attributes.js';
 import { element } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, headClass } from '../shared/world.js';
@@ -425,7 +426,8 @@ export class HeadSplittingWidget extends MhaWidget {
     for (const select of [heads.select, head.select]) select.setAttribute('aria-controls', SPECTRUM_FIGURE);
     return element('section', { className: 'panel', ariaLabel: m.t('headSplitting.narrow.rankPanel'), dataset: { panel: 'spectrum' } }, [
       element('h3', {}, m.nodes('headSplitting.rank.heading', { i: mathText('i'), dk: mathText('d_k') })),
-      element('p', { className: 'try' }, m.nodes('headSplitting.rank.try', { dk: mathText('d_k') })),
+      ...editHint(element('p', { className: 'try' }, m.nodes('headSplitting.rank.try', { dk: mathText('d_k') })),
+        element('p', { className: 'try' }, m.nodes('headSplitting.rank.tryReadOnly', { dk: mathText('d_k') }))),
       element('div', { className: 'spectrum-layout' }, [
         element('div', { className: 'controls spectrum-controls' }, [heads.field, head.field]),
         element('div', { className: 'spectrum-figure', id: SPECTRUM_FIGURE }, [

@@ -4,6 +4,7 @@
 // copies. The maps and the W_Q editor of the selected head sit side by side, so an edit and
 // its effect are in view together. See README.md.
 import { MhaWidget } from '../shared/widget-base.js';
+import { editHint } from '../shared/widget-attributes.js';
 import { element } from '../../ui/dom.js';
 import { THE_WORLD } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
@@ -61,7 +62,10 @@ export class HeadsQuestionsWidget extends MhaWidget {
     this.models = new HeadsQuestionsModel(this.engine, this.config.w);
     this.previous = null;
 
-    const caption = element('p', { className: 'caption' }, notation(m.t('headsQuestions.caption', { count: heads.length })));
+    const caption = element('p', { className: 'caption' }, editHint(
+      element('span', {}, notation(m.t('headsQuestions.caption', { count: heads.length }))),
+      element('span', {}, notation(m.t('headsQuestions.captionReadOnly', { count: heads.length }))),
+    ));
     caption.append(' ', layerLink('weights', undefined, m));
     const tie = this.#buildTie();
     this.panels = heads.map((head, i) => this.#buildHeadPanel(head, i));
@@ -153,9 +157,9 @@ export class HeadsQuestionsWidget extends MhaWidget {
     // disclosure and Show values share a row (on a phone they would otherwise be three lines).
     const howSummary = element('summary', { textContent: m.t('headsQuestions.howTo') });
     howSummary.setAttribute('aria-controls', 'wq-how');
-    const how = element('details', { id: 'wq-how', className: 'edit-how' }, [
+    const [how] = editHint(element('details', { id: 'wq-how', className: 'edit-how' }, [
       howSummary, element('p', { className: 'edit-help muted', textContent: m.t('headsQuestions.editHelp') }),
-    ]);
+    ]));
     const editor = element('section', { id: 'wq-editor', className: 'editor', dataset: { panel: 'edit' } }, [
       this.editTitle, this.editQuestion,
       ...this.grids.map((g) => g.element),
@@ -283,7 +287,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
     });
     this.board.classList.toggle('no-editor', this.editor.hidden);
     this.board.classList.toggle('no-maps', this.panels.every((p) => p.panel.hidden));
-    this.editTitle.replaceChildren(...notation(m.t('headsQuestions.editTitle', { name: selectedName })));
+    this.editTitle.replaceChildren(...notation(m.t(this.readOnly ? 'headsQuestions.editTitleReadOnly' : 'headsQuestions.editTitle', { name: selectedName })));
     this.editor.className = `editor head-${selected.id}`;
     this.editQuestion.textContent = m.t('headsQuestions.question', { question: m.headQuestion(selected) });
     this.editNote.textContent = state.tied

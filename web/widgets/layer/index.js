@@ -6,6 +6,7 @@
 // and the heads' slices widen or narrow. It is the map the other widgets zoom into.
 // See README.md for attributes, state and events.
 import { MhaWidget } from '../shared/widget-base.js';
+import { editHint } from '../shared/widget-attributes.js';
 import { element } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { THE_WORLD, headClass } from '../shared/world.js';
@@ -79,7 +80,8 @@ export class LayerWidget extends MhaWidget {
     for (const button of history.querySelectorAll('button')) button.setAttribute('aria-controls', MAP_ID);
     this.pathText = element('p', { className: 'path-text', ariaLive: 'polite' });
     this.switchNote = null; // { text, state }: said while the state is the one it was said of
-    this.readout = element('p', { className: 'readout', ariaHidden: 'true', textContent: m.t('layer.hoverHint') });
+    const hoverHint = () => m.t(this.readOnly ? 'layer.hoverHintReadOnly' : 'layer.hoverHint');
+    this.readout = element('p', { className: 'readout', ariaHidden: 'true', textContent: hoverHint() });
     // On a phone the map shows one stage at a time (the whole map is three screens there);
     // wider, every stage is in view and this choice is not shown.
     this.stageChoice = new ChoiceGroup({ label: m.t('layer.stageShown'), className: 'stage-choice', controls: MAP_ID, onChoose: (stage) => this.#showStage(stage) });
@@ -110,13 +112,14 @@ export class LayerWidget extends MhaWidget {
     }
     this.mapHost.addEventListener('click', (event) => this.#clickMap(event));
     this.mapHost.addEventListener('pointerover', (event) => this.#hover(event));
-    this.mapHost.addEventListener('pointerleave', () => { this.readout.textContent = m.t('layer.hoverHint'); });
+    this.mapHost.addEventListener('pointerleave', () => { this.readout.textContent = hoverHint(); });
 
     this.numbers = this.#numbersPanel();
     // The walk through one head for the picked word (query, scores, softmax, weighted sum)
     // comes before the map: the map is that walk for every word and head at once.
     this.body.append(
-      element('p', { className: 'try' }, m.nodes('layer.try', { h: mathText('h') })),
+      ...editHint(element('p', { className: 'try' }, m.nodes('layer.try', { h: mathText('h') })),
+        element('p', { className: 'try' }, m.nodes('layer.tryReadOnly', { h: mathText('h') }))),
       controls,
       this.numbers.element,
       this.mapHost,

@@ -47,10 +47,15 @@ function panelsNotice(m, known, unknown, shown) {
 /**
  * Read-only: the history toolbar hidden, text fields readOnly (still readable and
  * selectable), every other control disabled. Choosing what to show (a phone's switch)
- * changes nothing, so it stays.
+ * changes nothing, so it stays. Text that tells the learner how to edit (drag, type, pick;
+ * marked `data-edit-hint`) is hidden, and what a read-only widget says instead (marked
+ * `data-read-only-hint`, built hidden) is shown: a widget that cannot be edited does not
+ * ask the reader to drag.
  */
 export function applyReadOnly(body) {
   for (const toolbar of body.querySelectorAll('.history')) toolbar.hidden = true;
+  for (const hint of body.querySelectorAll('[data-edit-hint]')) hint.hidden = true;
+  for (const hint of body.querySelectorAll('[data-read-only-hint]')) hint.hidden = false;
   for (const control of body.querySelectorAll('input, select, button, textarea')) {
     if (control.closest('.narrow-switch')) continue;
     if (control.type === 'text' || control.tagName === 'TEXTAREA') control.readOnly = true;
@@ -72,4 +77,17 @@ export function parseConfigAttribute(text) {
     throw new Error('the config attribute must be a JSON object');
   }
   return value;
+}
+
+/**
+ * Two versions of a line of text, for applyReadOnly: `editable` (how to edit: marked as an
+ * edit hint) and `readOnly` (what to say when nothing can be edited, or null for nothing),
+ * as nodes to put where the line goes.
+ */
+export function editHint(editable, readOnly = null) {
+  editable.dataset.editHint = '';
+  if (!readOnly) return [editable];
+  readOnly.dataset.readOnlyHint = '';
+  readOnly.hidden = true;
+  return [editable, readOnly];
 }

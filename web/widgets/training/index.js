@@ -190,7 +190,7 @@ export class TrainingWidget extends MhaWidget {
     this.appliedOff = null;
     this.progress.value = 0;
     this.progressText.textContent = '';
-    this.scores.textContent = this.m.t('training.notTrained');
+    this.scores.textContent = this.m.t(this.readOnly ? 'training.notTrainedReadOnly' : 'training.notTrained');
     this.legend.replaceChildren();
     this.accuracyChart.clear();
     this.lossChart.clear();

@@ -5,6 +5,7 @@
 // reading direction u hears, with this W_O and with W_O = I. Every number comes from the
 // core (wo-mixing-model.js). See README.md.
 import { MhaWidget } from '../shared/widget-base.js';
+import { editHint } from '../shared/widget-attributes.js';
 import { element } from '../../ui/dom.js';
 import { headClass } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
@@ -104,9 +105,11 @@ export class WoMixingWidget extends MhaWidget {
   #buildCaption() {
     const { m } = this;
     const { w } = this.config;
-    const caption = element('p', { className: 'caption' }, notation(m.t('woMixing.caption', {
-      row: w.reader.complementHead * w.dK + 1, column: w.reader.subjectHead * w.dK + 1,
-    })));
+    const cell = { row: w.reader.complementHead * w.dK + 1, column: w.reader.subjectHead * w.dK + 1 };
+    const caption = element('p', { className: 'caption' }, editHint(
+      element('span', {}, notation(m.t('woMixing.caption', cell))),
+      element('span', {}, notation(m.t('woMixing.captionReadOnly', cell))),
+    ));
     caption.append(' ', layerLink('mix', undefined, m));
     return caption;
   }
@@ -171,7 +174,10 @@ export class WoMixingWidget extends MhaWidget {
     // "Show the numbers" changes how the grid is drawn, so it sits on the grid's heading line.
     const woPanel = element('section', { className: 'panel wo-panel', id: WO_PANEL, dataset: { panel: 'wo' } }, [
       element('div', { className: 'wo-heading' }, [element('h3', {}, notation(m.t('woMixing.woHeading'))), this.valuesButton]),
-      element('p', { className: 'hint' }, notation(m.t('woMixing.woHint'))),
+      element('p', { className: 'hint' }, [
+        ...notation(m.t('woMixing.woHint')), ' ',
+        ...editHint(element('span', {}, notation(m.t('woMixing.woHintEdit')))),
+      ]),
       this.woHost,
     ]);
     // Presets sit under the grid when wide; on a phone they are drawn under the figures
