@@ -16,6 +16,7 @@
 import { WIDGETS, attributeWords } from '../registry.js';
 import { element } from '../../ui/dom.js';
 import { messagesFor } from './i18n.js';
+import { roundedNumbers } from './rounded-numbers.js';
 import styles from './embed-code.css?inline';
 
 
@@ -28,11 +29,26 @@ const entryFor = (widget) => Object.entries(WIDGETS).find(([, entry]) => entry.t
 // Single-quoted HTML attribute: JSON's many double quotes stay readable.
 const attributeValue = (text) => `'${String(text).replaceAll('&', '&amp;').replaceAll("'", '&#39;')}'`;
 
+/**
+ * The widget's state as the snippet writes it: its numbers rounded, if the widget accepts
+ * the rounded state (its own sanitiser); otherwise exactly as it is.
+ */
+function snippetState(widget) {
+  const state = widget.state;
+  const rounded = roundedNumbers(state);
+  try {
+    widget.sanitizeState(structuredClone(rounded));
+    return JSON.stringify(rounded);
+  } catch {
+    return JSON.stringify(state);
+  }
+}
+
 /** The widget's attributes for an embed: the author-facing ones it has, then its current state. */
 function embedAttributes(widget, entry) {
   const pairs = entry.attributes.filter((name) => !PAGE_ONLY.has(name) && widget.hasAttribute(name))
     .map((name) => [name, widget.getAttribute(name)]);
-  pairs.push(['state', JSON.stringify(widget.state)]);
+  pairs.push(['state', snippetState(widget)]);
   return pairs;
 }
 
