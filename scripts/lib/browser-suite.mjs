@@ -2,8 +2,8 @@
 //   * One browser is launched here (playwright's launchServer); each test file connects to
 //     it ($MHA_BROWSER_WS, see tests/browser/browser.mjs) instead of launching its own, and
 //     works in its own pages and contexts, so files stay independent.
-//   * node --test runs the files `workers` at a time (default: one per core, at least 2,
-//     as the files spend much of their time waiting on the page rather than computing).
+//   * node --test runs the files `workers` at a time (default: one per core, at least 2;
+//     $MHA_BROWSER_WORKERS sets another number).
 //   * The longest files start first, by the durations the last run wrote to
 //     test-results/browser-durations.json (files not measured yet go first), so the
 //     workers finish together rather than one long file running on alone at the end.
@@ -16,6 +16,12 @@ import { CHROMIUM_LAUNCH } from './chromium.mjs';
 import { ROOT } from './run.mjs';
 
 const DURATIONS = path.join(ROOT, 'test-results/browser-durations.json');
+
+/** Parallel test files: $MHA_BROWSER_WORKERS, else one per core (at least 2). */
+function defaultWorkers() {
+  const asked = Number(process.env.MHA_BROWSER_WORKERS);
+  return Number.isInteger(asked) && asked > 0 ? asked : Math.max(2, availableParallelism());
+}
 
 /** The browser test files (tests/browser/*.test.mjs) except `skip`, longest first. */
 export function browserTestFiles({ skip = [] } = {}) {
@@ -34,7 +40,7 @@ export function browserTestFiles({ skip = [] } = {}) {
  * keep the files' durations for the next run's order (off for the long soak and fuzz runs,
  * whose durations say nothing about `npm test`).
  */
-export async function runBrowserTests(files, { workers = Math.max(2, availableParallelism()), env = {}, record = true } = {}) {
+export async function runBrowserTests(files, { workers = defaultWorkers(), env = {}, record = true } = {}) {
   const server = await chromium.launchServer(CHROMIUM_LAUNCH);
   mkdirSync(path.dirname(DURATIONS), { recursive: true });
   try {
