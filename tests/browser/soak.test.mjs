@@ -1,6 +1,6 @@
 // Soak: many random edits across all four widgets, made through Chromium as a user makes
 // them (typing good and bad text, arrow keys on sliders, clicks on buttons and presets,
-// menus, undo, reset). MHA_SOAK_EDITS sets how many (default 200; `npm run soak`: 10,000).
+// menus, undo, reset). MHA_SOAK_EDITS sets how many (default 80; `npm run soak`: 10,000).
 // Afterwards: no console error, the wasm heap back to its size after warm-up (no leaked
 // models), the JS heap bounded, and the page still answers an edit promptly.
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
-const EDITS = Number(process.env.MHA_SOAK_EDITS ?? 200);
+const EDITS = Number(process.env.MHA_SOAK_EDITS ?? 80);
 const TAGS = WIDGET_TAGS;
 const TEXTS = ['0.3', '0.05', '1', '-1', '2.5', '0', '12', '64', 'abc', '1e999', 'NaN', '', '0x10', '−0.4', '3.14159', ' 7 ',
   '-0', '1e-30', '1e30', '9'.repeat(10000), '1\t2\n3\t4', '<b>1</b>', '٣'];
