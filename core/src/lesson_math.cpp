@@ -1,7 +1,6 @@
 #include "mha/lesson_math.hpp"
 
 #include <Eigen/LU>
-#include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -65,6 +64,18 @@ Eigen::MatrixXd scaled_columns(const Eigen::MatrixXd& V) {
   return scaled;
 }
 
+// The indices of rank(A) independent rows of A, the rest being combinations of them: the
+// pivot columns of a fully pivoted LU of A^T, rank-revealing like a column-pivoted QR. (LU is
+// the one decomposition this file uses: each other kind would add its own code to the wasm
+// module.)
+std::vector<int> independent_rows(const Eigen::MatrixXd& A) {
+  Eigen::FullPivLU<Eigen::MatrixXd> lu(A.transpose());
+  lu.setThreshold(1e-9);
+  std::vector<int> rows(static_cast<std::size_t>(lu.rank()));
+  for (std::size_t k = 0; k < rows.size(); ++k) rows[k] = lu.permutationQ().indices()(static_cast<Eigen::Index>(k));
+  return rows;
+}
+
 // At most this many bases (m x m solves, m = rank of [V^T; 1^T]) are tried when visiting the
 // corners of the same-output set: C(11, 4) = 330 for the lesson's blend; a wide head over
 // many tokens would need astronomically many, and then the walk answers instead.
@@ -73,7 +84,7 @@ constexpr double kMaxCornerSolveWork = 2e7;  // bases x m^3
 // Every corner of P = { w' >= 0 : A w' = A w }, A = [scaled^T; 1^T], or nullopt when there
 // are too many bases to try. Linear programming's basic solutions:
 //   1. Keep m independent rows of A (m = rank A; the rest are combinations of them, so they
-//      add no constraint): the pivots of a rank-revealing QR of A^T.
+//      add no constraint).
 //   2. A corner has at most m non-zero weights: for each set S of m tokens whose columns of
 //      the kept rows are independent, solve A_S x = A w; if x >= 0, the corner is x on S and
 //      0 elsewhere. Every corner is found this way (degenerate ones several times).
@@ -84,14 +95,13 @@ std::optional<std::vector<Eigen::VectorXd>> corners_of_same_output_set(const Eig
   Eigen::MatrixXd A(cols + 1, rows);
   A.topRows(cols) = scaled.transpose();
   A.row(cols).setOnes();
-  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr(A.transpose());
-  qr.setThreshold(1e-9);
-  const int m = static_cast<int>(qr.rank());
+  const std::vector<int> independent = independent_rows(A);
+  const int m = static_cast<int>(independent.size());
   double bases = 1;  // C(rows, m), in double: it may be astronomically large
   for (int k = 0; k < m; ++k) bases = bases * (rows - k) / (k + 1);
   if (bases * m * m * m > kMaxCornerSolveWork) return std::nullopt;
   Eigen::MatrixXd kept(m, rows);
-  for (int k = 0; k < m; ++k) kept.row(k) = A.row(qr.colsPermutation().indices()(k));
+  for (int k = 0; k < m; ++k) kept.row(k) = A.row(independent[k]);
   const Eigen::VectorXd target = kept * w;
 
   std::vector<Eigen::VectorXd> corners;
@@ -125,7 +135,9 @@ std::optional<std::vector<Eigen::VectorXd>> corners_of_same_output_set(const Eig
 //   1. Directions that change neither the output (V^T n = 0), nor the total weight
 //      (1^T n = 0), nor any weight already pushed to 0 (n_s = 0 for s in the active set)
 //      form the null space of A = [V^T; 1^T; e_s^T ...].
-//   2. Project -e_k onto that null space: the steepest way down for w'_k.
+//   2. Project -e_k onto that null space: the steepest way down for w'_k. It is -e_k less
+//      its component in A's row space, whose dimension (rank A <= d + 1 + active) is small
+//      where the null space's (L - rank A) is large.
 //   3. Walk as far as every weight stays >= 0; the weight that hits 0 joins the active
 //      set. Repeat until w'_k is 0 or no direction is left (at most L rounds).
 Eigen::VectorXd walk_off_largest_weight(const Eigen::MatrixXd& scaled, const Eigen::VectorXd& w) {
@@ -141,14 +153,20 @@ Eigen::VectorXd walk_off_largest_weight(const Eigen::MatrixXd& scaled, const Eig
     A.topRows(cols) = scaled.transpose();
     A.row(cols).setOnes();
     for (std::size_t a = 0; a < active.size(); ++a) A(cols + 1 + static_cast<int>(a), active[a]) = 1;
-    Eigen::FullPivLU<Eigen::MatrixXd> lu(A);
-    lu.setThreshold(1e-9);
-    if (lu.dimensionOfKernel() == 0) break;
-    // Orthonormal basis N of the null space, so that N N^T is the projector onto it.
-    const Eigen::MatrixXd basis = lu.kernel();
-    const Eigen::MatrixXd N = Eigen::HouseholderQR<Eigen::MatrixXd>(basis).householderQ() *
-                              Eigen::MatrixXd::Identity(rows, basis.cols());
-    const Eigen::VectorXd n = -N * N.row(k).transpose();  // = N N^T (-e_k)
+    const std::vector<int> independent = independent_rows(A);
+    if (static_cast<int>(independent.size()) == rows) break;  // no direction left
+    // Orthonormal basis Q of the row space, from the independent rows by classical
+    // Gram-Schmidt applied twice ("twice is enough": orthogonal to working precision, as a
+    // Householder QR would give, without a QR's code in the module); then
+    // n = -(I - Q Q^T) e_k.
+    Eigen::MatrixXd Q(rows, static_cast<Eigen::Index>(independent.size()));
+    for (Eigen::Index c = 0; c < Q.cols(); ++c) {
+      Eigen::VectorXd v = A.row(independent[static_cast<std::size_t>(c)]).transpose();
+      for (int pass = 0; pass < 2; ++pass) v -= Q.leftCols(c) * (Q.leftCols(c).transpose() * v);
+      Q.col(c) = v / v.norm();
+    }
+    Eigen::VectorXd n = Q * Q.row(k).transpose();
+    n(k) -= 1;
     if (!n.allFinite() || n.norm() < 1e-12 || n(k) > -1e-12) break;
     double step = std::numeric_limits<double>::infinity();
     int blocking = -1;
@@ -264,12 +282,18 @@ AlternativeWeights find_alternative_weights(const std::vector<float>& values, in
   } else {
     candidates.push_back(walk_off_largest_weight(scaled, w));
   }
-  // Farthest first; the first that holds up as returned (in float32) is the answer.
-  const auto moved = [&](const Eigen::VectorXd& c) { return (c - w).cwiseAbs().sum() / 2; };
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [&](const Eigen::VectorXd& a, const Eigen::VectorXd& b) { return moved(a) > moved(b); });
-  for (const Eigen::VectorXd& candidate : candidates) {
-    if (!candidate.allFinite() || moved(candidate) < 1e-6) break;  // the rest are w itself
+  // Farthest first; the first that holds up as returned (in float32) is the answer. Each
+  // candidate's distance is computed once, and its index sorted.
+  std::vector<double> moved(candidates.size());
+  std::vector<std::size_t> order(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    moved[i] = (candidates[i] - w).cwiseAbs().sum() / 2;
+    order[i] = i;
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return moved[a] > moved[b]; });
+  for (const std::size_t index : order) {
+    const Eigen::VectorXd& candidate = candidates[index];
+    if (!candidate.allFinite() || moved[index] < 1e-6) break;  // the rest are w itself
     // Clean rounding: clamp tiny negatives to 0 and restore w's total, then judge the
     // weights exactly as the caller receives them, in float32.
     Eigen::VectorXd best = candidate.cwiseMax(0.0);
