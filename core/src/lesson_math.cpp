@@ -108,10 +108,11 @@ std::optional<std::vector<Eigen::VectorXd>> corners_of_same_output_set(const Eig
   std::vector<int> subset(static_cast<std::size_t>(m));
   for (int k = 0; k < m; ++k) subset[k] = k;
   Eigen::MatrixXd basis(m, m);
+  Eigen::FullPivLU<Eigen::MatrixXd> lu;  // its storage reused by every basis
+  lu.setThreshold(1e-9);
   while (true) {
     for (int k = 0; k < m; ++k) basis.col(k) = kept.col(subset[k]);
-    Eigen::FullPivLU<Eigen::MatrixXd> lu(basis);
-    lu.setThreshold(1e-9);
+    lu.compute(basis);
     if (lu.isInvertible()) {
       const Eigen::VectorXd x = lu.solve(target);
       if (x.allFinite() && x.minCoeff() >= -1e-9) {
