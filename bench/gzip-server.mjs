@@ -9,19 +9,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { STRICT_CSP, cacheControl, fileFor, isInside } from '../scripts/lib/static-server.mjs';
+import { STRICT_CSP, TYPES, cacheControl, fileFor, isInside } from '../scripts/lib/static-server.mjs';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-};
 // Already compressed formats are sent as they are.
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.svg']);
 export const GZIP_LEVEL = 6;

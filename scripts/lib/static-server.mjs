@@ -9,7 +9,8 @@ export const STRICT_CSP =
   "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; " +
   "img-src 'self' data:; font-src 'self'; object-src 'none'; base-uri 'none'";
 
-const TYPES = {
+/** The Content-Type of each served extension (application/wasm matters for streaming compilation). */
+export const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
