@@ -58,10 +58,6 @@ mha::Projection projection_of(int which) {
   return static_cast<mha::Projection>(which);
 }
 
-struct RawCounts {
-  double projections, scores, weightedSum, output, exponentials;
-};
-
 class RawModel {
  public:
   // Never fails; a RawModel starts as L = 1, d_model = 1, h = 1 until configure().
@@ -78,7 +74,6 @@ class RawModel {
       directory_ = std::move(directory);
       trace_ = mha::ForwardTrace();
       scratch_ = mha::ForwardScratch();
-      has_trace_ = false;
     });
   }
   int seqLen() const { return model_.config().seq_len; }
@@ -133,7 +128,6 @@ class RawModel {
   // The addresses stay valid until the next call on this model (the buffers are reused
   // and resized only when the shape or the flags change).
   unsigned forwardInPlace(int flags, double count) {
-    has_trace_ = false;
     last_error_ = guarded([&] {
       const mha::ForwardOptions options{(flags & 1) != 0, (flags & 2) != 0, (flags & 4) != 0};
       // count comes from a JS length (engine.js passes a whole number >= 0); anything else
@@ -143,7 +137,6 @@ class RawModel {
       model_.forward_into(input_.data(), values, options, trace_, scratch_);
     });
     if (!last_error_.empty()) return 0;
-    has_trace_ = true;
     const mha::OperationCounts& c = trace_.counts;
     // uint64 -> double is exact below 2^53, far above any count this page can produce.
     counts_[0] = static_cast<double>(c.projections);
@@ -172,15 +165,6 @@ class RawModel {
     last_error_ = std::string();
     return message;
   }
-  bool hasTrace() const { return has_trace_; }
-  RawCounts counts() const {
-    if (!has_trace_) return {0, 0, 0, 0, 0};
-    const mha::OperationCounts& c = trace_.counts;
-    // uint64 -> double is exact below 2^53, far above any count this page can produce.
-    return {static_cast<double>(c.projections), static_cast<double>(c.scores),
-            static_cast<double>(c.weighted_sum), static_cast<double>(c.output),
-            static_cast<double>(c.exponentials)};
-  }
 
   std::string computeSimilaritySpectrum(int head) {
     return guarded([&] { spectrum_ = model_.similarity_singular_values(head); });
@@ -202,7 +186,6 @@ class RawModel {
   std::vector<std::uint32_t> directory_ = std::vector<std::uint32_t>(11, 0);
   mha::ForwardTrace trace_;
   mha::ForwardScratch scratch_;
-  bool has_trace_ = false;
   std::string last_error_;
   alignas(8) double counts_[5] = {0, 0, 0, 0, 0};
   std::vector<float> scratch_rows_;
@@ -214,13 +197,6 @@ class RawModel {
 
 EMSCRIPTEN_BINDINGS(multiple_heads) {
   using namespace emscripten;
-  value_object<RawCounts>("RawCounts")
-      .field("projections", &RawCounts::projections)
-      .field("scores", &RawCounts::scores)
-      .field("weightedSum", &RawCounts::weightedSum)
-      .field("output", &RawCounts::output)
-      .field("exponentials", &RawCounts::exponentials);
-
   class_<RawModel>("RawModel")
       .constructor<>()
       .function("configure", &RawModel::configure)
@@ -240,8 +216,6 @@ EMSCRIPTEN_BINDINGS(multiple_heads) {
       .function("inputAddress", &RawModel::inputAddress)
       .function("forwardInPlace", &RawModel::forwardInPlace)
       .function("lastError", &RawModel::lastError)
-      .function("hasTrace", &RawModel::hasTrace)
-      .function("counts", &RawModel::counts)
       .function("computeSimilaritySpectrum", &RawModel::computeSimilaritySpectrum)
       .function("spectrum", &RawModel::spectrum)
       .function("spectrumRank", &RawModel::spectrumRank);
