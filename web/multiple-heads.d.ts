@@ -91,6 +91,8 @@ export interface WidgetAttributes<Panel extends string = string> {
   'heading-level'?: HeadingLevel | `${HeadingLevel}`;
   /** Language of the widget's UI text, e.g. "de" (default: the closest lang on the page). */
   lang?: string;
+  /** "eager": built as soon as the core loads; "lazy" (default): when it comes near the view. */
+  loading?: 'lazy' | 'eager';
 }
 
 /** <mha-layer>'s own attributes. */

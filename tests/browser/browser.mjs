@@ -65,6 +65,34 @@ export async function downloadedFile(download) {
   return file;
 }
 
+/**
+ * Every widget on the page (or in the frame) built: widgets are built only when they come
+ * near the view (web/widgets/shared/build-queue.js), so this scrolls each one that is not
+ * ready yet into view in turn, as a reader would, and waits until it is ready or has said
+ * why it cannot load; then scrolls back to where the page was. For tests that use widgets
+ * below the fold. Elements whose script is not loaded (no custom element) are skipped.
+ */
+export async function buildAllWidgets(target, { timeout = 60000 } = {}) {
+  await target.waitForFunction(() => document.readyState !== 'loading', null, { timeout });
+  await target.evaluate(async (limit) => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+    const failed = (el) => el.shadowRoot?.querySelector('.widget > p.error[role="alert"]:only-child');
+    const unbuilt = () => [...document.querySelectorAll('*')]
+      .filter((el) => el.localName.startsWith('mha-') && customElements.get(el.localName) && !el.hasAttribute('ready') && !failed(el));
+    const { scrollX, scrollY } = window;
+    const deadline = performance.now() + limit;
+    for (let left = unbuilt(); left.length > 0; left = unbuilt()) {
+      const [widget] = left;
+      widget.scrollIntoView({ block: 'center', behavior: 'instant' });
+      while (!widget.hasAttribute('ready') && !failed(widget) && widget.isConnected) {
+        if (performance.now() > deadline) throw new Error(`<${widget.localName}> was not built within ${limit} ms of coming into view`);
+        await frame();
+      }
+    }
+    window.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
+  }, timeout);
+}
+
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
