@@ -17,6 +17,7 @@ import { IDEAS, KINDS, blockProblems, parseKinds, predictsOnly, problemsFor } fr
 import { problemView } from './problem-views.js';
 import { copyPanel } from './copy-panel.js';
 import { practiceSession } from './session.js';
+import { reportingLine } from './reporting/index.js';
 import { sharedEngine } from '../../engine/engine.js';
 import { replaceFigure } from '../shared/static-figure.js';
 import baseStyles from '../shared/widget-base.css?inline';
@@ -49,9 +50,26 @@ export class PracticeProblems extends HTMLElement {
   #session = null;
   #views = [];
   #restored = false;
+  #reportAuth = null;
+  #reportActor = null;
+
+  // Credentials and the learner's identity for report="xapi" can be set as properties, so
+  // they need not be written into the page's HTML (see reporting/index.js).
+  get reportAuth() { return this.#reportAuth; }
+  set reportAuth(value) { this.#reportAuth = value ?? null; }
+  get reportActor() { return this.#reportActor; }
+  set reportActor(value) { this.#reportActor = value ?? null; }
 
   connectedCallback() {
     if (this.shadowRoot) return;
+    // A property set before the element was defined sits on the instance: move it behind the setter.
+    for (const name of ['reportAuth', 'reportActor']) {
+      if (Object.hasOwn(this, name)) {
+        const value = this[name];
+        delete this[name];
+        this[name] = value;
+      }
+    }
     const root = this.attachShadow({ mode: 'open' });
     root.adoptedStyleSheets = [sheet(baseStyles), sheet(styles)];
     this.#session = practiceSession();
@@ -71,6 +89,8 @@ export class PracticeProblems extends HTMLElement {
       this.#buildIdea(idea);
       this.#redrawFigureInLanguage();
     }
+    const reporting = reportingLine(this, this.#session, this.m);
+    if (reporting) this.body.append(reporting);
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
   }
