@@ -16,9 +16,10 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', 
 export const GZIP_LEVEL = 6;
 
 function filesUnder(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(file) : [file];
+  // statSync follows links: a test's site links dist/ in (tests/browser/widget-bytes.test.mjs).
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
   });
 }
 

@@ -24,6 +24,7 @@ step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tests/types']));
 const workers = String(Math.max(2, availableParallelism()));
 step('node tests of the modules', () => run('node', ['--test', `--test-concurrency=${workers}`, '--test-reporter=spec', 'tests/node/']));
 step('build the page', () => run('npx', ['vite', 'build', '--logLevel', 'warn']));
+step('build the one-widget entries', () => run('npx', ['vite', 'build', '--config', 'vite.widgets.config.js', '--logLevel', 'warn']));
 // Imported only now: it needs playwright-core, which the first step may have installed.
 const { browserTestFiles, runBrowserTests } = await import('./lib/browser-suite.mjs');
 await stepAsync('browser tests (Chromium)', () => runBrowserTests(browserTestFiles()));

@@ -75,6 +75,9 @@ const SHARED_EDITS = {
     ...m, widgets: { ...m.widgets, example: { title: 'An example' } },
     example: { share: 'Share on the first word', shares: 'First word {first}, the rest {second}', refused: 'Not a share' },
   })),
+  'package.json': () => editJson('package.json', (m) => ({
+    ...m, exports: { ...m.exports, './example': { types: './web/widget-entry.d.ts', import: './dist/widgets/example.js', default: './dist/widgets/example.js' } },
+  })),
   'lessons/multiple-heads/locales/de.json': () => editJson('lessons/multiple-heads/locales/de.json', (m) => ({
     ...m, widgets: { ...m.widgets, example: { title: 'Ein Beispiel' } },
     example: { share: 'Anteil des ersten Worts', shares: 'Erstes Wort {first}, der Rest {second}', refused: 'Kein Anteil' },

@@ -25,7 +25,7 @@ export async function registryAt(root) {
 
 /** Every missing piece of wiring of the registry's widgets in the project at `root`. */
 export async function wiringProblems(root) {
-  const { WIDGETS } = await registryAt(root);
+  const { WIDGETS, WIDGET_ENTRIES } = await registryAt(root);
   const read = (file) => readFileSync(path.join(root, file), 'utf8');
   const all = read('web/widgets/all.js');
   const contracts = read('web/widgets/practice/widget-states.js');
@@ -58,6 +58,31 @@ export async function wiringProblems(root) {
     for (const [locale, messages] of locales) {
       if (typeof messages[camel(name)] !== 'object') problems.push(`lessons/multiple-heads/locales/${locale}.json: no ${camel(name)} group`);
       if (typeof messages.widgets?.[name]?.title !== 'string') problems.push(`lessons/multiple-heads/locales/${locale}.json: no widgets.${name}.title`);
+    }
+  }
+  problems.push(...entryProblems(JSON.parse(read('package.json')), WIDGET_ENTRIES));
+  return problems;
+}
+
+/**
+ * The one-widget entries in package.json: vite.widgets.config.js builds
+ * dist/widgets/<name>.js for each name of the registry's WIDGET_ENTRIES; each must be the
+ * subpath `multiple-heads/<name>` with the entries' types, and no subpath may name an entry
+ * that is gone.
+ */
+export function entryProblems(manifest, entries) {
+  const problems = [];
+  const exported = manifest.exports ?? {};
+  for (const name of entries) {
+    const file = `./dist/widgets/${name}.js`;
+    const wanted = { types: './web/widget-entry.d.ts', import: file, default: file };
+    if (JSON.stringify(exported[`./${name}`]) !== JSON.stringify(wanted)) {
+      problems.push(`package.json: exports["./${name}"] is not ${JSON.stringify(wanted)}`);
+    }
+  }
+  for (const [subpath, target] of Object.entries(exported)) {
+    if (String(target?.import ?? '').startsWith('./dist/widgets/') && !entries.includes(subpath.slice(2))) {
+      problems.push(`package.json: exports["${subpath}"] is no entry of WIDGET_ENTRIES (web/widgets/registry.js)`);
     }
   }
   return problems;

@@ -48,3 +48,11 @@ export const WIDGETS = {
 
 /** Every widget's tag, in lesson order: the one list tests, styles and benches use. */
 export const WIDGET_TAGS = Object.values(WIDGETS).map((widget) => widget.tag);
+
+/**
+ * The package's one-widget entry points, `import 'multiple-heads/<name>'` (built as
+ * dist/widgets/<name>.js by vite.widgets.config.js, listed in package.json's exports): every widget
+ * above, and the practice problems (<mha-practice>, a widget of its own that embed.html does
+ * not offer, so not in WIDGETS).
+ */
+export const WIDGET_ENTRIES = [...Object.keys(WIDGETS), 'practice'];
