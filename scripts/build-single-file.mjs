@@ -87,7 +87,8 @@ function workerPlaceholderPlugin() {
   };
 }
 
-async function bundle(widget) {
+/** The one ES module of `widget` (a folder of web/widgets/), everything inlined. */
+export async function bundle(widget) {
   const result = await build({
     configFile: false,
     root: WEB,
