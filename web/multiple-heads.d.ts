@@ -133,7 +133,35 @@ export interface PracticeAttributes {
   /** Outline level of its headings. */
   'heading-level'?: HeadingLevel | `${HeadingLevel}`;
   lang?: string;
+  /**
+   * Scores back to the course platform (off without it): `scorm` (the platform's SCORM 1.2 or
+   * 2004 API, found in the page's parent frames or opener) or `xapi` (statements to
+   * `report-endpoint`). One place per page; every block of the page is reported.
+   */
+  report?: PracticeReport;
+  /** With report="xapi": the record store's xAPI endpoint (statements go to `<endpoint>/statements`), absolute or relative. */
+  'report-endpoint'?: string;
+  /**
+   * With report="xapi": the Authorization header's value (`Basic …`). Anything in the page's
+   * HTML is readable by the learner: prefer the `reportAuth` property with a short-lived,
+   * per-learner token, or a proxy of your own that adds the credentials.
+   */
+  'report-auth'?: string;
+  /** With report="xapi": the learner as an xAPI Agent, JSON (`{"name":"…","mbox":"mailto:…"}`); default an anonymous account kept on the device. */
+  'report-actor'?: string;
+  /** With report="xapi": the base IRI of the practice's activities (ideas at `<base>/ideas/<idea>`, problems at `<base>/problems/<id>`); default the page's address. */
+  'report-activity'?: string;
 }
+
+/** Where <mha-practice report="…"> sends scores ('off' or none: nowhere). */
+export type PracticeReport = 'scorm' | 'xapi' | 'off';
+
+/** An xAPI Agent: a name and exactly one identifier. */
+export type XapiAgent = { name?: string; objectType?: 'Agent' } & (
+  | { mbox: `mailto:${string}` }
+  | { mbox_sha1sum: string }
+  | { openid: string }
+  | { account: { homePage: string; name: string } });
 
 /** Each element's attributes, by tag (for JSX and for code that builds elements). */
 export interface MultipleHeadsAttributesByTag {
@@ -333,6 +361,10 @@ export interface TrainingState {
  * panel of the learner's copy. No state in the address; `ready` once built.
  */
 export interface PracticeElement extends HTMLElement {
+  /** report="xapi": the Authorization header's value, kept out of the HTML (read at each send). */
+  reportAuth: string | null;
+  /** report="xapi": the learner as an xAPI Agent (an object or its JSON); set before the element is connected. */
+  reportActor: XapiAgent | string | null;
   addEventListener<K extends keyof PracticeEventMap>(type: K,
     listener: (this: this, event: PracticeEventMap[K]) => unknown, options?: boolean | AddEventListenerOptions): void;
   addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;

@@ -20,6 +20,9 @@ export function Lesson({ saved }: { saved: { budget: number[] | null } }) {
       <mha-heads-questions query="said" url-state="off" lang="de" />
       <mha-head-splitting config={JSON.stringify({ start: { dModel: 96, heads: 12, seqLen: 32 } })} />
       <mha-practice idea="one-average" />
+      <mha-practice report="xapi" report-endpoint="https://lrs.example/xapi/" report-activity="https://course.example/attention" />
+      {/* @ts-expect-error: scorm or xapi */}
+      <mha-practice report="cmi5" />
       {/* @ts-expect-error: panel names are lower case */}
       <mha-blend panels="Plane" />
       {/* @ts-expect-error: 3 heads is not a layer */}

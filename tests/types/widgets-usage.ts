@@ -48,6 +48,10 @@ export function listen(): void {
   const practice = document.querySelector('mha-practice')!;
   practice.setAttribute('idea', 'wo');
   practice.addEventListener('ready', () => undefined);
+  practice.reportAuth = 'Basic dGVzdDp0ZXN0';
+  practice.reportActor = { name: 'Ada', mbox: 'mailto:ada@example.org' };
+  // @ts-expect-error: an xAPI agent has exactly one identifier, and a mailbox is mailto:
+  practice.reportActor = { name: 'Ada', mbox: 'ada@example.org' };
   blend.state = { budget: null };
   blend.state = '{"budget":null}';
   // @ts-expect-error: the blend's state is a budget
