@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { lessonPlugin } from './scripts/lib/lesson-plugin.mjs';
+import { worldsPlugin } from './scripts/lib/worlds-plugin.mjs';
 
 const LOCALE = process.env.MHA_LOCALE || 'en';
 if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(LOCALE)) throw new Error(`MHA_LOCALE=“${LOCALE}” is not a language tag like “de” or “de-CH”`);
@@ -77,6 +78,7 @@ export default defineConfig({
     pageLanguage(LOCALE, lessonFile(LOCALE) !== lessonFile('en')),
     widgetLanguage(LOCALE),
     preloadCore(),
+    worldsPlugin(),
   ],
   build: {
     outDir: '../dist',

@@ -94,10 +94,10 @@ test('variants change only the subject and complement words and their meanings',
 test('inconsistent world data is refused with a message naming the problem', () => {
   const broken = structuredClone(WORLD);
   broken.heads[0].query.nope = [1, 0, 0];
-  assert.throws(() => buildWorld(broken), /“nope” is not one of the features/);
+  assert.throws(() => buildWorld(broken), /heads\[0\]\.query\["nope"\]: “nope” is not one of the features/);
   const short = structuredClone(WORLD);
   short.features[3].values.pop();
-  assert.throws(() => buildWorld(short), /feature “clause y”: expected 11 numbers/);
+  assert.throws(() => buildWorld(short), /features\[3\]\.values: expected 11 numbers, found 10: one number per token/);
   assert.throws(() => headsAt(w, 3), /h = 3 is not one of 1, 2, 4/);
 });
 

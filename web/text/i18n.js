@@ -169,6 +169,8 @@ export class Messages {
    */
   headName(head) {
     if (head.members?.length > 1) return head.members.map((member) => this.headName(member)).join(' + ');
+    // An author's world names its heads itself: the catalog translates the lesson's heads only.
+    if ((head.members?.[0] ?? head).lesson === false) return head.members?.[0]?.name ?? head.name;
     const id = head.members?.[0]?.id ?? head.id;
     const own = lookup(this.catalog, `world.heads.${id}.name`);
     return typeof own === 'string' ? own : (head.members?.[0]?.name ?? head.name);
@@ -176,6 +178,7 @@ export class Messages {
 
   /** A head's question ("who is doing this?") in this language, else world.json's. */
   headQuestion(head) {
+    if ((head.members?.[0] ?? head).lesson === false) return head.members?.[0]?.question ?? head.question;
     const id = head.members?.[0]?.id ?? head.id;
     const own = lookup(this.catalog, `world.heads.${id}.question`);
     return typeof own === 'string' ? own : (head.members?.[0]?.question ?? head.question);

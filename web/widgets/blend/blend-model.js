@@ -30,6 +30,22 @@ export const SUM_TOLERANCE = 1e-4;
 /** Below this share of the budget moved, an "alternative" is the same weighting. */
 export const MEANINGFUL_MOVE = 1e-3;
 
+/**
+ * What a world lacks for the blend's lesson (null if nothing), in an author's terms: a
+ * reader, the head counts it compares, and the two finders in one head at h = 2 but in
+ * heads of their own at h = 4.
+ */
+export function blendWorldNeeds(w) {
+  if (!w.reader) return 'the world has no "reader": the blend asks a later layer who the subject and the complement are, so it needs reader candidates and the two heads that find them.';
+  const missing = [ONE_HEAD_SPLIT, TWO_HEADS_SPLIT].filter((h) => !w.headCounts.includes(h));
+  if (missing.length) return `the blend compares h = ${ONE_HEAD_SPLIT} with h = ${TWO_HEADS_SPLIT}; add ${missing.join(' and ')} to "headCounts" (the world needs 4 heads).`;
+  const { subjectHead, complementHead } = w.reader;
+  if (subjectHead === complementHead) return 'the reader\'s subjectHead and complementHead are the same head: the blend shows two different jobs, so name two heads.';
+  const together = headsAt(w, ONE_HEAD_SPLIT).some((head) => [subjectHead, complementHead].every((i) => head.members.some((member) => member.index === i)));
+  if (!together) return `at h = ${ONE_HEAD_SPLIT} the reader's two heads fall in different heads: put them next to each other in "heads" (first and second, or third and fourth), so that one head must hold both jobs.`;
+  return null;
+}
+
 /** The starting state: the head's own softmax weights (budget null). */
 export function defaultBlendState() {
   return { budget: null };

@@ -14,7 +14,7 @@ import { kitSheet } from '../../ui/styles.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { notation } from '../../ui/notation.js';
 import { layerLink } from '../shared/page-links.js';
-import { BlendModel, defaultBlendState, describeShare, heardWords, sanitizeBlendState, undoVerdict } from './blend-model.js';
+import { BlendModel, blendWorldNeeds, defaultBlendState, describeShare, heardWords, sanitizeBlendState, undoVerdict } from './blend-model.js';
 import { PlaneView } from './plane-view.js';
 import { ReaderGrid } from './reader-grid.js';
 import styles from './blend.css?inline';
@@ -27,7 +27,11 @@ export class BlendWidget extends MhaWidget {
   static stateKey = 'blend';
   static styles = styles;
 
-  // The blend always shows the lesson's one world: nothing is left to configure. A config
+  static worldNeeds(w) {
+    return blendWorldNeeds(w);
+  }
+
+  // The blend always shows its world (the `world` attribute): nothing is left to configure. A config
   // (or an attribute of the old widget) is refused with a notice, never half-applied.
   defaultConfig() {
     const refused = [];
@@ -45,7 +49,7 @@ export class BlendWidget extends MhaWidget {
   }
 
   sanitizeState(raw) {
-    return sanitizeBlendState(raw, this.model?.w.L);
+    return sanitizeBlendState(raw, this.world?.L);
   }
 
   build() {
@@ -53,7 +57,7 @@ export class BlendWidget extends MhaWidget {
       this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
     }
     const m = this.m = messagesFor(this);
-    this.model = new BlendModel(this.engine);
+    this.model = new BlendModel(this.engine, this.world);
     const caption = this.#buildIntro();
     const onePanel = this.#buildOnePanel();
     const twoPanel = this.#buildTwoPanel();

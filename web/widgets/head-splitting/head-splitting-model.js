@@ -30,7 +30,7 @@ const MAX_CONFIGURATIONS = 4;
  * `configurations` [{ label, dModel, heads }] for the comparison table. Strict: throws an
  * Error naming what is wrong.
  */
-export function splitConfig(overrides = {}) {
+export function splitConfig(overrides = {}, world = THE_WORLD) {
   for (const key of Object.keys(overrides)) {
     if (!CONFIG_KEYS.includes(key)) throw new Error(`unknown config field “${String(key).slice(0, 20)}”`);
   }
@@ -45,10 +45,14 @@ export function splitConfig(overrides = {}) {
   };
   only(overrides.start, ['dModel', 'heads', 'seqLen'], 'start');
   only(overrides.spectrumStart, ['heads', 'head'], 'spectrumStart');
+  // The price panel starts at the lesson's h if the world offers it, else at the world's most heads.
+  const spectrumStart = world.headCounts.includes(lesson.spectrum.start.heads)
+    ? lesson.spectrum.start : { heads: Math.max(...world.headCounts), head: 0 };
   const config = {
     ...lesson,
+    world,
     start: { ...lesson.start, ...object(overrides.start, 'start') },
-    spectrum: { ...lesson.spectrum, start: { ...lesson.spectrum.start, ...object(overrides.spectrumStart, 'spectrumStart') } },
+    spectrum: { ...lesson.spectrum, start: { ...spectrumStart, ...object(overrides.spectrumStart, 'spectrumStart') } },
     configurations: overrides.configurations ?? lesson.configurations,
   };
   const { configurations } = config;
@@ -61,7 +65,7 @@ export function splitConfig(overrides = {}) {
     if (Object.keys(c).some((key) => !['label', 'dModel', 'heads'].includes(key))) throw new Error(`${what}: expected only label, dModel, heads`);
     if (typeof c.label !== 'string' || c.label.length < 1 || c.label.length > 60) throw new Error(`${what}.label: expected text of 1 to 60 characters`);
     // The same rules as the learner's own choice of d_model and h.
-    sanitizeSplitState({ ...startingState(lesson), dModel: c.dModel, heads: c.heads }, lesson);
+    sanitizeSplitState({ ...startingState(config), dModel: c.dModel, heads: c.heads }, config);
   });
   sanitizeSplitState(startingState(config), config);
   return config;
@@ -119,7 +123,7 @@ export function sanitizeSplitState(raw, config) {
     throw stateError('between', { field: 'seqLen', min: config.seqLen.min, max: config.seqLen.max });
   }
   // The price panel is about the world's heads: h is one of its head counts.
-  const spectrumHeads = width('spectrumHeads', THE_WORLD.headCounts);
+  const spectrumHeads = width('spectrumHeads', (config.world ?? THE_WORLD).headCounts);
   const spectrumHead = whole('spectrumHead');
   if (spectrumHead < 0 || spectrumHead >= spectrumHeads) {
     throw stateError('headFrom', { field: 'spectrumHead', max: spectrumHeads - 1 });
@@ -286,7 +290,7 @@ export class SplitModels {
   spectrumFor({ heads, head }) {
     const key = `${heads}/${head}`;
     return remember(this.spectra, key, () => {
-      const world = THE_WORLD;
+      const { world } = this.config;
       const named = headsAt(world, heads)[head];
       if (!named) throw new Error(`spectrumHead: must be a head from 0 to ${heads - 1}`);
       const model = createWorldModel(this.engine, world, heads);
@@ -310,11 +314,11 @@ export class SplitModels {
    */
   spectrumView(heads, head) {
     const spectrum = this.spectrumFor({ heads, head });
-    const designed = THE_WORLD.numHeads;
+    const designed = this.config.world.numHeads;
     const spectrumMembers = spectrum.head.merged
       ? spectrum.head.members.map((member) => this.spectrumFor({ heads: designed, head: member.index }))
       : [];
-    return { spectrumHeads: headsAt(THE_WORLD, heads), spectrum, spectrumMembers };
+    return { spectrumHeads: headsAt(this.config.world, heads), spectrum, spectrumMembers };
   }
 
   /** Everything the widget shows for `state`; throws AttentionError if the core refuses. */

@@ -10,7 +10,7 @@ import { MhaWidget } from '../shared/widget-base.js';
 import { editHint } from '../shared/widget-attributes.js';
 import { element } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
-import { THE_WORLD, headClass } from '../shared/world.js';
+import { headClass } from '../shared/world.js';
 import { NumberField } from '../../ui/number-field.js';
 import { mathText, notation } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
@@ -74,7 +74,7 @@ export class HeadSplittingWidget extends MhaWidget {
   static styles = styles;
 
   defaultConfig() {
-    return splitConfig(this.configAttribute());
+    return splitConfig(this.configAttribute(), this.world);
   }
 
   defaultState() {
@@ -414,7 +414,7 @@ export class HeadSplittingWidget extends MhaWidget {
     const { m } = this;
     const heads = labelledSelect(m.t('headSplitting.controls.heads'), m.t('headSplitting.rank.headsLabel'), (value) => (
       this.#propose({ spectrumHeads: value, spectrumHead: Math.min(this.state.spectrumHead, value - 1) }, 'spectrum')));
-    setOptions(heads.select, THE_WORLD.headCounts);
+    setOptions(heads.select, this.world.headCounts);
     const head = labelledSelect(m.t('headSplitting.rank.head'), m.t('headSplitting.rank.headLabel'), (value) => this.#propose({ spectrumHead: value }, 'spectrum'));
     this.spectrumHeadsSelect = heads.select;
     this.spectrumHeadSelect = head.select;

@@ -38,6 +38,15 @@ export function worldQuery(w, head) {
   return Array.from(columnBlock(w.wq, w.dModel, head * w.dK, (head + 1) * w.dK));
 }
 
+/** What a world lacks for this widget (null if nothing): two heads to compare, W_Q within the editor's range. */
+export function headsQuestionsWorldNeeds(w) {
+  if (w.numHeads < 2) return 'the widget compares heads and ties them into copies, so the world needs at least two heads.';
+  const { limit } = WQ_EDIT;
+  const outside = w.heads.find((head) => worldQuery(w, head.index).some((v) => Math.abs(v) > limit));
+  if (outside) return `${outside.name}'s W_Q has entries beyond ±${limit}, the range a learner edits here: scale its query rows down (scores scale with them).`;
+  return null;
+}
+
 /** The starting state: the world's W_Q for every head, untied, the lesson's query word. */
 export function defaultHeadsQuestionsState(w = THE_WORLD, { query = w.queryIndex } = {}) {
   return { tied: false, query, head: 0, wq: w.heads.map((_, i) => worldQuery(w, i)) };

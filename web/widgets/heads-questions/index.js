@@ -6,7 +6,6 @@
 import { MhaWidget } from '../shared/widget-base.js';
 import { editHint } from '../shared/widget-attributes.js';
 import { element } from '../../ui/dom.js';
-import { THE_WORLD } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { Heatmap } from '../../ui/heatmap.js';
@@ -16,7 +15,7 @@ import { layerLink } from '../shared/page-links.js';
 import { notation, spoken } from '../../ui/notation.js';
 import {
   HeadsQuestionsModel, WQ_EDIT, defaultHeadsQuestionsState, describeRow, queryFromAttribute,
-  sanitizeHeadsQuestionsState, sourceHead,
+  headsQuestionsWorldNeeds, sanitizeHeadsQuestionsState, sourceHead,
 } from './heads-questions-model.js';
 import styles from './heads-questions.css?inline';
 
@@ -27,11 +26,15 @@ export class HeadsQuestionsWidget extends MhaWidget {
   static stateKey = 'heads-questions';
   static styles = styles;
 
+  static worldNeeds(w) {
+    return headsQuestionsWorldNeeds(w);
+  }
+
   defaultConfig() {
-    // The lesson's one world is not configurable here: a `config` attribute is refused, and
+    // The widget's world (the `world` attribute) is not configurable here: a `config` attribute is refused, and
     // a `query` that is not a word of the sentence is ignored, each with a notice, rather
     // than half-applied (the widget still shows the world).
-    const w = THE_WORLD;
+    const w = this.world;
     const m = messagesFor(this);
     const notices = [];
     if (this.hasAttribute('config')) notices.push(m.t('headsQuestions.noConfig'));
@@ -52,7 +55,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
   }
 
   sanitizeState(raw) {
-    return sanitizeHeadsQuestionsState(raw, this.config?.w ?? THE_WORLD);
+    return sanitizeHeadsQuestionsState(raw, this.config?.w ?? this.world);
   }
 
   build() {

@@ -9,7 +9,7 @@ import { MhaWidget } from '../shared/widget-base.js';
 import { editHint } from '../shared/widget-attributes.js';
 import { element } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
-import { THE_WORLD, headClass } from '../shared/world.js';
+import { headClass } from '../shared/world.js';
 import { roundToSum } from '../../ui/budget-math.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { mathText } from '../../ui/notation.js';
@@ -21,8 +21,6 @@ import {
   LayerModel, defaultLayerState, headAcrossSwitch, layerOverrides, pathSentence, sanitizeLayerState,
 } from './layer-model.js';
 import styles from './layer.css?inline';
-
-const w = THE_WORLD;
 
 /** The colour of a head of headsAt() as a CSS value (its custom property, light or dark). */
 const headColour = (head) => `var(--${headClass(head)})`;
@@ -36,7 +34,7 @@ export class LayerWidget extends MhaWidget {
   defaultConfig() {
     const attribute = (name) => (this.hasAttribute(name) ? this.getAttribute(name) : null);
     const m = messagesFor(this);
-    const { overrides, problems } = layerOverrides(w, { heads: attribute('heads'), token: attribute('token'), head: attribute('head') }, m);
+    const { overrides, problems } = layerOverrides(this.world, { heads: attribute('heads'), token: attribute('token'), head: attribute('head') }, m);
     // The map is the lesson's one world: nothing an author could configure keeps it that.
     if (this.hasAttribute('config')) problems.push(m.t('layer.configIgnored'));
     if (problems.length) this.showNotice(m.t('layer.ignored', { problems: problems.join('; ') }));
@@ -44,11 +42,11 @@ export class LayerWidget extends MhaWidget {
   }
 
   defaultState() {
-    return defaultLayerState(w, this.config.start);
+    return defaultLayerState(this.world, this.config.start);
   }
 
   sanitizeState(raw) {
-    return sanitizeLayerState(raw, w);
+    return sanitizeLayerState(raw, this.world);
   }
 
   compute(state) {
@@ -64,17 +62,17 @@ export class LayerWidget extends MhaWidget {
   build() {
     if (!this.root.adoptedStyleSheets.includes(kitSheet())) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
     const m = this.m = messagesFor(this);
-    this.model = new LayerModel(this.engine, w);
+    this.model = new LayerModel(this.engine, this.world);
     this.maps = new Map(); // h -> the drawn map at h (built once, then recoloured)
 
     this.countChoice = new ChoiceGroup({
       label: m.t('layer.count'), className: 'count-choice', controls: MAP_ID,
       onChoose: (h) => this.#switchHeads(h),
     });
-    this.countChoice.setOptions(w.headCounts.map((h) => ({ value: h, content: String(h), label: `h = ${h}` })));
+    this.countChoice.setOptions(this.world.headCounts.map((h) => ({ value: h, content: String(h), label: `h = ${h}` })));
     this.headChoice = new ChoiceGroup({ label: m.t('layer.head'), className: 'head-choice', controls: MAP_ID, onChoose: (head) => this.#pick({ head }) });
     this.tokenChoice = new ChoiceGroup({ label: m.t('layer.word'), className: 'token-choice ui-row-narrow', controls: MAP_ID, onChoose: (token) => this.#pick({ token }) });
-    this.tokenChoice.setOptions(w.tokens.map((token, t) => ({ value: t, content: token, label: m.t('layer.wordOption', { token, number: t + 1 }) })));
+    this.tokenChoice.setOptions(this.world.tokens.map((token, t) => ({ value: t, content: token, label: m.t('layer.wordOption', { token, number: t + 1 }) })));
 
     const history = this.historyToolbar(m.t('layer.history'));
     for (const button of history.querySelectorAll('button')) button.setAttribute('aria-controls', MAP_ID);
@@ -105,7 +103,7 @@ export class LayerWidget extends MhaWidget {
     this.#showStage('attend');
     // Every h's map is drawn now (not on first use) and kept in the page, the others hidden,
     // so that the base class's panels and heading levels apply to all of them.
-    for (const h of w.headCounts) {
+    for (const h of this.world.headCounts) {
       const map = this.#mapFor(this.model.forward(h));
       map.root.hidden = true;
       this.mapHost.append(map.root);
@@ -139,7 +137,7 @@ export class LayerWidget extends MhaWidget {
   // ("Previous word is now part of head 2 (Previous word + Gist)").
   #switchHeads(h) {
     if (h === this.state.h) return;
-    const { head, kind, from, to } = headAcrossSwitch(w, this.state.h, this.state.head, h);
+    const { head, kind, from, to } = headAcrossSwitch(this.world, this.state.h, this.state.head, h);
     const { m } = this;
     const note = kind === 'same' ? '' : m.t(`layer.switched.${kind}`, { from: m.headName(from), to: m.headName(to), number: head + 1 });
     this.#pick({ h, head }, note);
@@ -160,23 +158,23 @@ export class LayerWidget extends MhaWidget {
     const shape = (rows, cols) => element('span', { className: 'shape', textContent: `${rows} × ${cols}` });
     const op = (text) => element('span', { className: 'op', ariaHidden: 'true' }, [mathText(text)]);
     const parts = {
-      x: part('x', [mathText('X'), ' ', shape(w.L, w.dModel)], grids.x),
-      queries: part('queries', [mathText('Q = XW_Q'), ' ', shape(w.L, w.dModel)], grids.queries),
-      keys: part('keys', [mathText('K = XW_K'), ' ', shape(w.L, w.dModel)], grids.keys),
-      values: part('values', [mathText('V = XW_V'), ' ', shape(w.L, w.dModel)], grids.values),
-      concat: part('concat', [mathText('Concat'), ' ', shape(w.L, w.dModel)], grids.concat),
-      wo: part('wo', [mathText('W_O'), ' ', shape(w.dModel, w.dModel)], grids.wo),
-      output: part('output', [mathText(m.t('layer.output')), ' ', shape(w.L, w.dModel)], grids.output),
+      x: part('x', [mathText('X'), ' ', shape(this.world.L, this.world.dModel)], grids.x),
+      queries: part('queries', [mathText('Q = XW_Q'), ' ', shape(this.world.L, this.world.dModel)], grids.queries),
+      keys: part('keys', [mathText('K = XW_K'), ' ', shape(this.world.L, this.world.dModel)], grids.keys),
+      values: part('values', [mathText('V = XW_V'), ' ', shape(this.world.L, this.world.dModel)], grids.values),
+      concat: part('concat', [mathText('Concat'), ' ', shape(this.world.L, this.world.dModel)], grids.concat),
+      wo: part('wo', [mathText('W_O'), ' ', shape(this.world.dModel, this.world.dModel)], grids.wo),
+      output: part('output', [mathText(m.t('layer.output')), ' ', shape(this.world.L, this.world.dModel)], grids.output),
     };
     const weightParts = heads.map((head, i) => {
       const figure = part(`weights-${i}`, [
         element('span', { className: 'swatch', ariaHidden: 'true' }),
-        ` ${i + 1}. ${m.headName(head)} `, shape(w.L, w.L),
+        ` ${i + 1}. ${m.headName(head)} `, shape(this.world.L, this.world.L),
       ], weights[i]);
       figure.classList.add('head-part', headClass(head));
       return figure;
     });
-    const dK = `d_k = ${w.dModel}/h = ${view.dK}`;
+    const dK = `d_k = ${this.world.dModel}/h = ${view.dK}`;
     // Each stage ends with links to the widgets further down that zoom into it (on the
     // lesson page; hidden where those widgets are absent).
     const stage = (name, title, note, children) => {
@@ -191,7 +189,7 @@ export class LayerWidget extends MhaWidget {
     };
     const root = element('div', { className: 'map', dataset: { h: String(view.h) } }, [
       stage('project', m.t('layer.stage.project'), m.nodes('layer.stage.projectNote', {
-        x: mathText('X'), wq: mathText('W_Q'), wk: mathText('W_K'), wv: mathText('W_V'), i: mathText('i'), dK: view.dK, dModel: w.dModel,
+        x: mathText('X'), wq: mathText('W_Q'), wk: mathText('W_K'), wv: mathText('W_V'), i: mathText('i'), dK: view.dK, dModel: this.world.dModel,
       }), [parts.x, op('→'), parts.queries, parts.keys, parts.values]),
       stage('attend', m.t('layer.stage.attend'), m.nodes('layer.stage.attendNote', { formula: mathText('softmax(Q_i K_i^T / √d_k)'), dK: mathText(dK) }),
         weightParts),
@@ -213,23 +211,23 @@ export class LayerWidget extends MhaWidget {
       compact: true, readonly: true, focusable: false, messages: m, ...options,
     });
     const bands = heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) }));
-    const size = { rows: w.L, cols: w.dModel };
+    const size = { rows: this.world.L, cols: this.world.dModel };
     const grids = {
-      x: grid(m.t('layer.grid.x', size), view.x, { rowLabels: w.tokens, colLabels: w.featureNames.map((name) => m.featureName(name)) }),
+      x: grid(m.t('layer.grid.x', size), view.x, { rowLabels: this.world.tokens, colLabels: this.world.featureNames.map((name) => m.featureName(name)) }),
       queries: grid(m.t('layer.grid.queries', size), view.queries, { columnGroups: bands }),
       keys: grid(m.t('layer.grid.keys', size), view.keys, { columnGroups: bands }),
       values: grid(m.t('layer.grid.values', size), view.values, { columnGroups: bands }),
       concat: grid(m.t('layer.grid.concat', size), view.concat, {
-        columnGroups: bands, rowLabels: w.tokens, max: maxAbs(view.values.data),
+        columnGroups: bands, rowLabels: this.world.tokens, max: maxAbs(view.values.data),
       }),
-      wo: grid(m.t('layer.grid.wo', { rows: w.dModel, cols: w.dModel }), view.wo, {
+      wo: grid(m.t('layer.grid.wo', { rows: this.world.dModel, cols: this.world.dModel }), view.wo, {
         rowGroups: heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) })),
       }),
-      output: grid(m.t('layer.grid.output', size), view.output, { rowLabels: w.tokens }),
+      output: grid(m.t('layer.grid.output', size), view.output, { rowLabels: this.world.tokens }),
     };
     const weights = heads.map((head, i) => {
-      const g = grid(m.t('layer.grid.weights', { number: i + 1, name: m.headName(head), rows: w.L, cols: w.L }), view.weights[i], {
-        scale: 'sequential', hue: headColour(head), max: 1, rowLabels: w.tokens, colLabels: w.tokens,
+      const g = grid(m.t('layer.grid.weights', { number: i + 1, name: m.headName(head), rows: this.world.L, cols: this.world.L }), view.weights[i], {
+        scale: 'sequential', hue: headColour(head), max: 1, rowLabels: this.world.tokens, colLabels: this.world.tokens,
       });
       g.element.classList.add('ui-heatmap');
       return g;
@@ -345,12 +343,12 @@ export class LayerWidget extends MhaWidget {
     const headOf = (k) => view.heads.findIndex((h) => k >= h.start && k < h.end) + 1;
     let what;
     let matrix = view[part];
-    const word = w.tokens[r];
+    const word = this.world.tokens[r];
     if (part.startsWith('weights-')) {
       const i = Number(part.slice(8));
       matrix = view.weights[i];
-      what = m.t('layer.hover.weight', { number: i + 1, word, key: w.tokens[c] });
-    } else if (part === 'x') what = m.t('layer.hover.x', { word, feature: m.featureName(w.featureNames[c]) });
+      what = m.t('layer.hover.weight', { number: i + 1, word, key: this.world.tokens[c] });
+    } else if (part === 'x') what = m.t('layer.hover.x', { word, feature: m.featureName(this.world.featureNames[c]) });
     else if (part === 'wo') what = m.t('layer.hover.wo', { row: r + 1, head: headOf(r), column: c + 1 });
     else if (part === 'output') what = m.t('layer.hover.output', { word, column: c + 1 });
     else what = m.t('layer.hover.other', { part: PART_NAMES[part], word, column: c + 1, head: headOf(c) });
@@ -367,10 +365,10 @@ export class LayerWidget extends MhaWidget {
     };
     const { m } = this;
     const rows = {
-      x: row(m.t('layer.numbers.x'), { colLabels: w.featureNames.map((name) => m.featureName(name)) }),
+      x: row(m.t('layer.numbers.x'), { colLabels: this.world.featureNames.map((name) => m.featureName(name)) }),
       query: row(m.t('layer.numbers.query')),
-      scores: row(m.t('layer.numbers.scores'), { colLabels: w.tokens }),
-      weights: row(m.t('layer.numbers.weights'), { scale: 'sequential', max: 1, colLabels: w.tokens, decimals: 3 }),
+      scores: row(m.t('layer.numbers.scores'), { colLabels: this.world.tokens }),
+      weights: row(m.t('layer.numbers.weights'), { scale: 'sequential', max: 1, colLabels: this.world.tokens, decimals: 3 }),
       output: row(m.t('layer.numbers.output')),
       result: row(m.t('layer.numbers.result')),
     };
@@ -399,7 +397,7 @@ export class LayerWidget extends MhaWidget {
       r.grid.setData(data, 1, data.length);
     };
     const { m } = this;
-    const word = w.tokens[t];
+    const word = this.world.tokens[t];
     const number = head.index + 1;
     set(rows.x, m.nodes('layer.numbers.xCaption', { x: mathText('x_t'), word }), slice(view.x));
     set(rows.query, m.nodes('layer.numbers.queryCaption', { q: mathText('q'), word, number, columns: columns(head), Q: mathText('Q') }), slice(view.queries, head.start, head.end));

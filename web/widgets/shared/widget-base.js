@@ -36,13 +36,14 @@
 import { sharedEngine } from '../../engine/engine.js';
 import { widgetLoading, widgetSettled } from './anchor-hold.js';
 import { buildTurn } from './build-queue.js';
-import { attachFrame, historyToolbar, showLoadFailure, showLoading } from './widget-frame.js';
+import { attachFrame, historyToolbar, showCannotShow, showLoadFailure, showLoading, useWorldColours } from './widget-frame.js';
 import { UrlBinding } from './widget-url-binding.js';
 import { StaticFigure } from './widget-static-figure.js';
 import { applyHeadingLevel, bringFiguresIntoView } from './widget-accessibility.js';
 import { applyPanels, applyReadOnly, parseConfigAttribute } from './widget-attributes.js';
 import { EditGroups } from './widget-edit-groups.js';
 import { messagesFor } from './i18n.js';
+import { checkWorldWithCore, worldForAttribute } from './world-source.js';
 
 const UNDO_LIMIT = 100;
 // What commit() returns for a learner's edit of a read-only widget, in English (the widget says
@@ -61,6 +62,10 @@ export class MhaWidget extends HTMLElement {
   #url = new UrlBinding(this, () => this.#built);
   #figure = new StaticFigure(this);
   #groups = new EditGroups();
+
+  // `world` is the one attribute a built widget answers to at once: the widget is built again
+  // for the new world (its state and undo steps belonged to the old one).
+  static observedAttributes = ['world'];
 
   static define() {
     if (!customElements.get(this.tag)) customElements.define(this.tag, this);
@@ -132,6 +137,18 @@ export class MhaWidget extends HTMLElement {
     }
   }
 
+  attributeChangedCallback(name, before, after) {
+    if (name !== 'world' || before === after || !this.#built) return;
+    this.dispose?.();
+    this.#built = false;
+    this.removeAttribute('ready');
+    this.#state = null;
+    this.#view = null;
+    this.#undo = [];
+    this.clearNotice();
+    this.connectedCallback();
+  }
+
   disconnectedCallback() {
     queueMicrotask(() => {
       if (this.isConnected) return;
@@ -162,13 +179,39 @@ export class MhaWidget extends HTMLElement {
       // An EngineLoadError says what failed and how to fix it (CSP, CORS, a missing file).
       return showLoadFailure(this, error?.name === 'EngineLoadError' ? error.message : m.t('base.loadFailed', { error: error.message }));
     }
-    if (!this.isConnected) return false;
+    if (!this.isConnected || !(await this.#loadWorld(m))) return false;
     try {
       this.config = this.defaultConfig();
     } catch (error) {
       return showLoadFailure(this, m.t('base.configInvalid', { error: error.message }));
     }
+    // A widget that does not show a world (static worldNotUsed: the message key saying why)
+    // still checks one it is given, and says it is not used rather than ignore it silently.
+    const notUsed = this.constructor.worldNotUsed;
+    if (notUsed && this.hasAttribute('world')) this.showNotice([this.noticeBox.textContent, m.t(notUsed)].filter(Boolean).join(' '));
     return true;
+  }
+
+  // The world (the `world` attribute, or the lesson's): read, checked by field and by the
+  // core, and asked whether it can show what this widget teaches (static worldNeeds(w):
+  // null, or what the world lacks, in an author's terms). False, with the reason shown,
+  // if not. An attribute changed while loading is loaded instead.
+  async #loadWorld(m) {
+    let asked;
+    do {
+      asked = this.getAttribute('world');
+      try {
+        this.world = await worldForAttribute(asked);
+        checkWorldWithCore(this.engine, this.world);
+      } catch (error) {
+        if (this.getAttribute('world') !== asked) continue;
+        return showLoadFailure(this, m.t('base.worldInvalid', { error: error.message }));
+      }
+    } while (this.getAttribute('world') !== asked);
+    if (!this.isConnected) return false;
+    useWorldColours(this, this.world);
+    const lacks = this.constructor.worldNeeds?.(this.world, m);
+    return lacks ? showCannotShow(this, m.t('base.worldCannotShow', { reason: lacks })) : true;
   }
 
   #build() {

@@ -75,6 +75,20 @@ export function showLoadFailure(widget, text) {
   return false;
 }
 
+/** What this widget cannot show with its world (`text`, for the author), in place of the widget; returns false. */
+export function showCannotShow(widget, text) {
+  widget.body.replaceChildren(element('p', { className: 'cannot-show', role: 'status', textContent: text }));
+  widget.body.after(widget.staticSlot);
+  return false;
+}
+
+/** The head colours of the widget's world (the lesson's world's are there from the start). */
+export function useWorldColours(widget, world) {
+  const sheets = widget.root.adoptedStyleSheets.slice();
+  sheets[1] = sheetFor(headColourStyles(world));
+  widget.root.adoptedStyleSheets = sheets;
+}
+
 /** The toolbar of Undo and Reset, wired to the widget (MhaWidget.historyToolbar). */
 export function historyToolbar(widget, label) {
   const m = messagesFor(widget);

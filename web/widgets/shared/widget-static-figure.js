@@ -100,7 +100,7 @@ export class StaticFigure {
       attributes.state = JSON.stringify(widget.state);
       // A figure the page cannot compute again (the build's training comparison) keeps its data.
       const kept = figure.dataset.figure ? { trainingComparison: JSON.parse(figure.dataset.figure) } : {};
-      const html = this.#renderer(attributes, { engine: widget.engine, world: THE_WORLD, locale: localeOf(widget), ...kept });
+      const html = this.#renderer(attributes, { engine: widget.engine, world: widget.world ?? THE_WORLD, locale: localeOf(widget), ...kept });
       // Its note says it shows the widget's state, unless it was drawn from kept data (the
       // build's training comparison): that one keeps the build's note, in the new language.
       replaceFigure(figure, html, (fresh) => {

@@ -10,87 +10,70 @@
 // add up in one score). That is exactly "one head must do several jobs" at the same d_model
 // and with the same weights, which keeps the lesson's comparisons fair.
 import world from '../../../lessons/multiple-heads/world.json' with { type: 'json' };
+import { meaningFeatureNames, requireWorld } from './world-check.js';
 
 export const WORLD = world;
 
-function fail(message) {
-  throw new Error(`lesson world: ${message}`);
-}
+/** The neutral colour of merged heads when a world does not choose one: the lesson's. */
+const MERGED_COLOURS = { light: world.mergedColour, dark: world.mergedColourDark };
 
-/** Checks the world data and builds its matrices (Float32Array, row-major). */
+/**
+ * Builds a world's matrices (Float32Array, row-major) after checking it (world-check.js):
+ * throws a WorldError naming each field that is wrong and how to fix it.
+ */
 export function buildWorld(data = world) {
+  requireWorld(data);
   const { tokens, features, heads } = data;
-  if (!Array.isArray(tokens) || tokens.length < 2) fail('expected at least two tokens');
   const L = tokens.length;
   const dModel = features.length;
   const numHeads = heads.length;
-  if (dModel % numHeads !== 0) fail(`${numHeads} heads do not divide d_model = ${dModel}`);
   const dK = dModel / numHeads;
   const featureNames = features.map((f) => f.name);
-  const tokenIndex = (word, what) => {
-    const i = tokens.indexOf(word);
-    if (i < 0) fail(`${what} “${word}” is not one of the tokens`);
-    return i;
-  };
 
   const x = new Float32Array(L * dModel);
-  features.forEach((feature, f) => {
-    if (feature.values.length !== L || !feature.values.every(Number.isFinite)) {
-      fail(`feature “${feature.name}”: expected ${L} numbers, one per token`);
-    }
-    feature.values.forEach((v, t) => { x[t * dModel + f] = v; });
-  });
+  features.forEach((feature, f) => feature.values.forEach((v, t) => { x[t * dModel + f] = v; }));
 
   // Packed d_model x d_model matrix whose column block i is head i's rows-by-feature table.
   const packed = (kind) => {
     const m = new Float32Array(dModel * dModel);
     heads.forEach((head, i) => {
-      for (const [name, row] of Object.entries(head[kind] ?? {})) {
-        const f = featureNames.indexOf(name);
-        if (f < 0) fail(`${kind} of “${head.name}”: “${name}” is not one of the features`);
-        if (row.length !== dK || !row.every(Number.isFinite)) fail(`${kind} of “${head.name}”, row “${name}”: expected ${dK} numbers`);
-        m.set(row, f * dModel + i * dK);
-      }
+      for (const [name, row] of Object.entries(head[kind])) m.set(row, featureNames.indexOf(name) * dModel + i * dK);
     });
     return m;
   };
-  if (data.outputProjection !== 'identity') fail('outputProjection: only "identity" is supported');
+  // W_O is the identity: each head's slice is written back to its own coordinates.
   const wo = new Float32Array(dModel * dModel);
   for (let i = 0; i < dModel; i++) wo[i * dModel + i] = 1;
-
-  const headCounts = data.headCounts.filter((h) => numHeads % h === 0);
-  if (headCounts.length !== data.headCounts.length) fail(`every head count must divide ${numHeads}`);
-
-  const meaningColumns = featureNames.flatMap((name, f) => (name.startsWith('meaning') ? [f] : []));
-  const reader = data.reader;
-  const headIndex = (id) => {
-    const i = heads.findIndex((head) => head.id === id);
-    if (i < 0) fail(`reader: no head “${id}”`);
-    return i;
-  };
-  for (const candidate of [...reader.subjects, ...reader.complements]) {
-    if (candidate.meaning.length !== meaningColumns.length) fail(`reader: “${candidate.word}” needs ${meaningColumns.length} meaning numbers`);
-  }
+  const tokenIndex = (word) => (word === undefined ? -1 : tokens.indexOf(word));
+  const meaningColumns = data.reader ? meaningFeatureNames(data).map((name) => featureNames.indexOf(name)) : [];
+  const headIndex = (id) => heads.findIndex((head) => head.id === id);
 
   return {
     data,
+    title: data.title ?? data.sentence,
+    language: data.language ?? 'en',
     tokens, L, dModel, numHeads, dK, featureNames, x,
     wq: packed('query'), wk: packed('key'), wv: packed('value'), wo,
     heads: heads.map((head, index) => ({
       id: head.id, name: head.name, colour: head.colour, colourDark: head.colourDark,
-      question: head.question, keyColumns: head.keyColumns, index,
+      question: head.question ?? '', keyColumns: head.keyColumns ?? [], index,
+      // The lesson's heads have translations in the locale files; an author's do not.
+      lesson: data === world,
     })),
-    headCounts,
-    queryIndex: tokenIndex(data.query, 'query'),
-    subjectIndex: tokenIndex(data.subject, 'subject'),
-    complementIndex: tokenIndex(data.complement, 'complement'),
+    mergedColour: data.mergedColour ?? MERGED_COLOURS.light,
+    mergedColourDark: data.mergedColourDark ?? MERGED_COLOURS.dark,
+    headCounts: data.headCounts.slice(),
+    queryIndex: tokenIndex(data.query),
+    subjectIndex: tokenIndex(data.subject),
+    complementIndex: tokenIndex(data.complement),
     meaningColumns,
-    reader: {
-      subjects: reader.subjects,
-      complements: reader.complements,
-      subjectHead: headIndex(reader.subjectHead),
-      complementHead: headIndex(reader.complementHead),
-    },
+    // The blend's reader, or null for a world without one (the blend then says so).
+    reader: data.reader ? {
+      subjects: data.reader.subjects,
+      complements: data.reader.complements,
+      subjectHead: headIndex(data.reader.subjectHead),
+      complementHead: headIndex(data.reader.complementHead),
+    } : null,
   };
 }
 
@@ -114,8 +97,8 @@ export function headsAt(w, h) {
       index: j,
       members,
       name: merged ? members.map((m) => m.name).join(' + ') : members[0].name,
-      colour: merged ? w.data.mergedColour : members[0].colour,
-      colourDark: merged ? w.data.mergedColourDark : members[0].colourDark,
+      colour: merged ? w.mergedColour : members[0].colour,
+      colourDark: merged ? w.mergedColourDark : members[0].colourDark,
       start: j * width,
       end: (j + 1) * width,
       merged,
@@ -172,7 +155,7 @@ export function columnBlock(packed, dModel, start, end) {
  * shadow root and ':root' for the lesson page's prose.
  */
 export function headColourStyles(w = THE_WORLD, scope = ':host') {
-  const entries = [...w.heads.map((h) => [h.id, h.colour, h.colourDark]), ['merged', w.data.mergedColour, w.data.mergedColourDark]];
+  const entries = [...w.heads.map((h) => [h.id, h.colour, h.colourDark]), ['merged', w.mergedColour, w.mergedColourDark]];
   const light = entries.map(([id, colour]) => `--head-${id}: var(--mha-head-${id}, ${colour});`).join(' ');
   const dark = entries.map(([id, , colour]) => `--head-${id}: var(--mha-head-${id}-dark, ${colour});`).join(' ');
   const classes = entries.map(([id]) => `.head-${id} { --head: var(--head-${id}); }`).join('\n');

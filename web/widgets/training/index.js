@@ -8,7 +8,6 @@
 // removed curve. Runs finished at this seed are kept in a comparison table. See README.md.
 import { MhaWidget } from '../shared/widget-base.js';
 import { element } from '../../ui/dom.js';
-import { THE_WORLD } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { adoptKitStyles } from '../../ui/styles.js';
@@ -27,6 +26,8 @@ export class TrainingWidget extends MhaWidget {
   static tag = 'mha-training';
   static stateKey = 'training';
   static styles = styles;
+  // Its lesson does not depend on the world: a `world` attribute is checked, then said to be unused.
+  static worldNotUsed = 'training.worldNotUsed';
 
   // The run in this widget: 'idle' (nothing trained), 'loading', 'training', 'paused',
   // 'trained', 'failed'. Not lesson state: a reload starts untrained.

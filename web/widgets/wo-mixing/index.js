@@ -7,7 +7,7 @@
 import { MhaWidget } from '../shared/widget-base.js';
 import { editHint } from '../shared/widget-attributes.js';
 import { element } from '../../ui/dom.js';
-import { headClass } from '../shared/world.js';
+import { THE_WORLD, headClass } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { revealInRow } from '../../ui/choice-group.js';
@@ -18,7 +18,7 @@ import { kitSheet } from '../../ui/styles.js';
 import { layerLink } from '../shared/page-links.js';
 import {
   WoMixingModel, attributeOverrides, describeAlong, directionValues, matchingDirection, matchingPreset,
-  presetValues, sanitizeWoState, startingState, woMixingConfig,
+  presetValues, sanitizeWoState, startingState, woMixingConfig, woMixingWorldNeeds, worldWoMixingData,
 } from './wo-mixing-model.js';
 import styles from './wo-mixing.css?inline';
 
@@ -41,9 +41,14 @@ export class WoMixingWidget extends MhaWidget {
   static stateKey = 'wo-mixing';
   static styles = styles;
 
+  static worldNeeds(w) {
+    return woMixingWorldNeeds(w);
+  }
+
   defaultConfig() {
-    const config = woMixingConfig();
     const m = messagesFor(this);
+    // The lesson's presets name the lesson's heads; another world gets the same ones laid out on its heads.
+    const config = this.world === THE_WORLD ? woMixingConfig() : woMixingConfig(worldWoMixingData(this.world, m), this.world);
     const { overrides, problems } = attributeOverrides(config, {
       heads: this.getAttribute('heads'), token: this.getAttribute('token'),
     }, m);

@@ -28,6 +28,42 @@ export const STATE_KEYS = ['heads', 'token', 'wo', 'u'];
 
 const isIndex = (k, n) => Number.isInteger(k) && k >= 0 && k < n;
 
+/** What a world lacks for this widget (null if nothing): its heads one by one among the head counts. */
+export function woMixingWorldNeeds(w) {
+  return w.headCounts.includes(w.numHeads) ? null : `W_O mixing shows each of the world's ${w.numHeads} heads on its own: add ${w.numHeads} to "headCounts".`;
+}
+
+/**
+ * The lesson data for another world (an author's `world`): the same three presets and
+ * three directions, laid out on that world's heads rather than on the lesson's 12
+ * coordinates: the identity; the second head's first coordinate written where the first
+ * head's goes; the last head spread evenly over every head's slice; u = e_1, the second
+ * head's first coordinate, and their sum. Labels in the widget's language (woMixing.world.*).
+ */
+export function worldWoMixingData(w, m = messagesFor('en')) {
+  const dK = w.dK;
+  const [first, second] = w.heads;
+  const last = w.heads[w.numHeads - 1];
+  const t = (key, values) => m.t(`woMixing.world.${key}`, values);
+  const presets = [{ id: 'identity', label: t('identity'), about: t('identityAbout'), entries: [] }];
+  if (second) {
+    presets.push({ id: 'shared', label: t('shared', { a: first.name, b: second.name }), about: t('sharedAbout', { a: first.name, b: second.name, row: dK + 1 }), entries: [[dK, dK, 0], [dK, 0, 1]] });
+    const share = 1 / w.numHeads;
+    const spread = [];
+    for (let k = 0; k < dK; k++) {
+      const row = last.index * dK + k;
+      for (let j = 0; j < w.numHeads; j++) spread.push([row, j * dK + k, share]);
+    }
+    presets.push({ id: 'spread', label: t('spread', { name: last.name }), about: t('spreadAbout', { name: last.name }), entries: spread });
+  }
+  const directions = [{ id: 'e1', label: 'u = e_1', about: t('e1About', { name: first.name }), entries: [[0, 1]] }];
+  if (second) {
+    directions.push({ id: 'e2', label: `u = e_${dK + 1}`, about: t('e2About', { name: second.name }), entries: [[dK, 1]] });
+    directions.push({ id: 'e1e2', label: `u = e_1 + e_${dK + 1}`, about: t('sumAbout', { a: first.name, b: second.name }), entries: [[0, 1], [dK, 1]] });
+  }
+  return { ...lesson, heads: w.numHeads, presets, directions, startingPreset: 'identity', startingDirection: 'e1' };
+}
+
 /**
  * The widget's configuration: the lesson data checked against the world, with every preset
  * W_O and direction u expanded to plain arrays. Throws Error on malformed data.

@@ -1,0 +1,65 @@
+// The worlds shipped beside the lesson's (lessons/multiple-heads/worlds/) run by the core:
+// each can show what every widget teaches (no widget says it cannot), and each shows the
+// blend's lesson as the lesson's world does: with a head per job the reader gets who and
+// what right in every sentence variant; with the two finders merged into one head it cannot.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { loadTestEngine } from './load-engine.mjs';
+import { buildWorld, createWorldModel, headsAt } from '../../web/widgets/shared/world.js';
+import { WorldReader } from '../../web/widgets/shared/world-reader.js';
+import { blendWorldNeeds, ONE_HEAD_SPLIT, TWO_HEADS_SPLIT } from '../../web/widgets/blend/blend-model.js';
+import { headsQuestionsWorldNeeds } from '../../web/widgets/heads-questions/heads-questions-model.js';
+import { woMixingConfig, woMixingWorldNeeds, worldWoMixingData } from '../../web/widgets/wo-mixing/wo-mixing-model.js';
+import { splitConfig } from '../../web/widgets/head-splitting/head-splitting-model.js';
+
+const engine = await loadTestEngine();
+const folder = new URL('../../lessons/multiple-heads/worlds/', import.meta.url);
+const worlds = readdirSync(folder).filter((name) => name.endsWith('.json'))
+  .map((name) => [name, buildWorld(JSON.parse(readFileSync(new URL(name, folder), 'utf8')))]);
+const argmax = (values) => values.indexOf(Math.max(...values));
+
+test('a German world with a sentence of its own ships', () => {
+  const german = worlds.find(([, w]) => w.language === 'de');
+  assert.ok(german, 'a world with language "de"');
+  const [, w] = german;
+  assert.notEqual(w.data.sentence, 'The researcher who wrote the paper said it was wrong.');
+  assert.ok(w.heads.every((head) => !head.lesson), 'its heads are its own, not the lesson\'s translated');
+});
+
+for (const [name, w] of worlds) {
+  test(`${name}: every widget can show its lesson with it`, () => {
+    assert.equal(blendWorldNeeds(w), null);
+    assert.equal(headsQuestionsWorldNeeds(w), null);
+    assert.equal(woMixingWorldNeeds(w), null);
+    const config = woMixingConfig(worldWoMixingData(w), w);
+    assert.equal(config.presets.length, 3);
+    assert.ok(splitConfig({}, w).world === w);
+  });
+
+  test(`${name}: the reader answers both questions with a head per job, not with one head for both`, () => {
+    const reader = new WorldReader(engine, w);
+    try {
+      const two = reader.read(TWO_HEADS_SPLIT);
+      assert.equal(two.subjectCorrect, two.total, 'who, with a head of its own');
+      assert.equal(two.complementCorrect, two.total, 'what, with a head of its own');
+      const one = reader.read(ONE_HEAD_SPLIT);
+      assert.ok(one.subjectCorrect + one.complementCorrect < 2 * one.total, 'one head for both jobs gets some wrong');
+    } finally {
+      reader.dispose();
+    }
+  });
+
+  test(`${name}: at the query word, the subject and complement heads look at the subject and the complement`, () => {
+    const model = createWorldModel(engine, w, w.numHeads);
+    try {
+      const out = model.forward(w.x, { perHeadContributions: false });
+      const look = (head) => argmax(Array.from(out.heads[head].weights.row(w.queryIndex)));
+      assert.equal(look(w.reader.subjectHead), w.subjectIndex);
+      assert.equal(look(w.reader.complementHead), w.complementIndex);
+      assert.equal(headsAt(w, ONE_HEAD_SPLIT).length, ONE_HEAD_SPLIT);
+    } finally {
+      model.delete();
+    }
+  });
+}
