@@ -137,7 +137,7 @@ export function singleFileHtml(widget, script) {
 </head>
 <body>
 <main id="embed-root"><h1 class="sr-only">${escapeHtml(title)}</h1>
-<${tag} heading-level="2"><p>This interactive figure needs JavaScript and WebAssembly.</p></${tag}>
+<${tag} heading-level="2" loading="eager"><p>This interactive figure needs JavaScript and WebAssembly.</p></${tag}>
 </main>
 <script type="module">${code}</script>
 </body>

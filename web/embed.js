@@ -34,6 +34,10 @@ if (!entry) {
   const element = document.createElement(entry.tag);
   widget = element;
   element.setAttribute('heading-level', '2'); // under this frame's own h1
+  // The frame holds this one widget: built as soon as the core is there, not when it comes
+  // near the view (a cross-origin frame off-screen gets no intersection updates, and the
+  // host page decides when the frame loads: <iframe loading="lazy">).
+  element.setAttribute('loading', 'eager');
   const ignored = [];
   for (const [key, value] of params) {
     // The widget keeps its live state in this frame's address too (?mha.<key>=, see

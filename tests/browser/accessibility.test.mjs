@@ -2,7 +2,7 @@
 // widget loaded: no violations allowed (WCAG 2.1 A and AA rules, best practices).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 import { axeViolations } from './axe.mjs';
 
@@ -20,6 +20,7 @@ for (const [name, url, tags, scheme] of [
     const { page, problems } = await newWatchedPage(session.browser);
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(session.server.url + url);
+    await buildAllWidgets(page);
     for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
     const found = await axeViolations(page);
     console.log(`${name} (${scheme}): ${found.length} violations`);
@@ -31,6 +32,7 @@ for (const [name, url, tags, scheme] of [
 test('touch targets: every control in every widget is at least 44 x 44 px', async () => {
   const { page, problems } = await newWatchedPage(session.browser, { width: 1100, height: 900 });
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   const small = await page.evaluate((tags) => tags.flatMap((tag) => {
     const root = document.querySelector(tag).shadowRoot;
@@ -51,6 +53,7 @@ for (const [name, viewport] of [['320 px wide', { width: 320, height: 800, devic
   test(`the lesson reflows at ${name}: no sideways scrolling of the page`, async () => {
     const page = await session.browser.newPage({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor });
     await page.goto(session.server.url);
+    await buildAllWidgets(page);
     for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
@@ -61,6 +64,7 @@ for (const [name, viewport] of [['320 px wide', { width: 320, height: 800, devic
 test('reduced motion: no transitions or animations run when the user asks for less motion', async () => {
   const page = await session.browser.newPage({ reducedMotion: 'reduce' });
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   const moving = await page.evaluate((tags) => tags.flatMap((tag) =>
     [...document.querySelector(tag).shadowRoot.querySelectorAll('*')].filter((el) => {
@@ -75,6 +79,7 @@ test('reduced motion: no transitions or animations run when the user asks for le
 test('no layout shift while numbers change: 60 edits across the widgets move nothing around them', async () => {
   const { page, problems } = await newWatchedPage(session.browser, { width: 1100, height: 900 });
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   await page.evaluate(() => {
     window.layoutShift = 0;

@@ -69,27 +69,44 @@ export async function downloadedFile(download) {
  * Every widget on the page (or in the frame) built: widgets are built only when they come
  * near the view (web/widgets/shared/build-queue.js), so this scrolls each one that is not
  * ready yet into view in turn, as a reader would, and waits until it is ready or has said
- * why it cannot load; then scrolls back to where the page was. For tests that use widgets
- * below the fold. Elements whose script is not loaded (no custom element) are skipped.
+ * why it cannot load; then scrolls back to where the page was (the first element at or
+ * below the window's top edge is put back at the same height, as scroll anchoring would:
+ * widgets above it grew as they were built). For tests that use widgets below the fold.
+ * Elements whose script is not loaded (no custom element) are skipped.
  */
 export async function buildAllWidgets(target, { timeout = 60000 } = {}) {
-  await target.waitForFunction(() => document.readyState !== 'loading', null, { timeout });
+  // After DOMContentLoaded: the page's module scripts, which define the elements, have run.
+  await target.waitForFunction(() => performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd > 0, null, { timeout });
   await target.evaluate(async (limit) => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
     const failed = (el) => el.shadowRoot?.querySelector('.widget > p.error[role="alert"]:only-child');
     const unbuilt = () => [...document.querySelectorAll('*')]
       .filter((el) => el.localName.startsWith('mha-') && customElements.get(el.localName) && !el.hasAttribute('ready') && !failed(el));
-    const { scrollX, scrollY } = window;
+    if (unbuilt().length === 0) return;
+    const { scrollX } = window;
+    // The reference: the first element in document order (outside widgets) whose top is at
+    // or below the window's top edge.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, {
+      acceptNode: (el) => (el.localName.startsWith('mha-') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    });
+    let reference = null;
+    while (window.scrollY > 0 && !reference && walker.nextNode()) {
+      const box = walker.currentNode.getBoundingClientRect();
+      if (box.top >= 0 && box.height > 0) reference = { element: walker.currentNode, top: box.top };
+    }
     const deadline = performance.now() + limit;
     for (let left = unbuilt(); left.length > 0; left = unbuilt()) {
       const [widget] = left;
-      widget.scrollIntoView({ block: 'center', behavior: 'instant' });
       while (!widget.hasAttribute('ready') && !failed(widget) && widget.isConnected) {
         if (performance.now() > deadline) throw new Error(`<${widget.localName}> was not built within ${limit} ms of coming into view`);
+        // Again each frame: a page's anchor hold (anchor-hold.js) scrolls back to its #anchor
+        // while widgets load, which only a reader's own wheel, key or touch stops.
+        widget.scrollIntoView({ block: 'center', behavior: 'instant' });
         await frame();
       }
     }
-    window.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
+    const top = reference ? window.scrollY + reference.element.getBoundingClientRect().top - reference.top : 0;
+    window.scrollTo({ left: scrollX, top, behavior: 'instant' });
   }, timeout);
 }
 

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, test } from 'node:test';
-import { downloadedFile, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, downloadedFile, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { generator, PROBLEMS } from '../../web/widgets/practice/practice-data.js';
 import { STORAGE_KEY } from '../../web/widgets/shared/learner-copy.js';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
@@ -39,6 +39,7 @@ async function openProfile() {
 const ALL = [...WIDGET_TAGS, 'mha-practice'];
 async function load(page, go) {
   await go();
+  await buildAllWidgets(page);
   await page.waitForFunction((tags) => [...document.querySelectorAll(tags.join(','))].every((el) => el.hasAttribute('ready')), ALL);
 }
 

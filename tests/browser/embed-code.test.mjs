@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { roundedNumbers } from '../../web/widgets/shared/rounded-numbers.js';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { axeViolations } from './axe.mjs';
 
@@ -27,6 +27,7 @@ async function openLesson(viewport = { width: 1280, height: 800 }, scheme = 'lig
   await page.emulateMedia({ colorScheme: scheme });
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: course.url });
   await page.goto(LESSON());
+  await buildAllWidgets(page);
   // The lesson's widgets: the registry's that are on the page.
   const tags = await page.evaluate((all) => all.filter((tag) => document.querySelector(tag)), Object.values(WIDGETS).map((w) => w.tag));
   for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();

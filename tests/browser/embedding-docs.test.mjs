@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { cacheControl, serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser } from './browser.mjs';
+import { buildAllWidgets, DIST_DIR, newWatchedPage, openBrowser } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -105,6 +105,7 @@ ${body}
 
 /** Waits until every mha-* element of the page and of its frames is ready. */
 async function everyWidgetReady(page) {
+  await buildAllWidgets(page);
   const ready = (frame) => frame.waitForFunction(() => {
     const widgets = [...document.querySelectorAll('*')].filter((el) => el.localName.startsWith('mha-'));
     return widgets.every((el) => el.hasAttribute('ready')) ? { count: widgets.length } : false;

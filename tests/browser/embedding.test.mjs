@@ -3,7 +3,7 @@
 // hostile URLs, and widgets moved around a page.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const SUB_PATH = 'course/attention/';
@@ -25,6 +25,7 @@ describe('embedding', () => {
   test('the example course page: two inline widgets and a sandboxed iframe, together', async () => {
     const { page, problems } = await newWatchedPage(course.browser);
     await page.goto(`${course.url}${SUB_PATH}examples/course.html`);
+    await buildAllWidgets(page);
     await page.locator('mha-blend[ready]').waitFor();
     await page.locator('mha-wo-mixing[ready]').waitFor();
     const frame = page.frameLocator('iframe');
@@ -41,6 +42,7 @@ describe('embedding', () => {
   test('dist/ works from a sub-path: lesson page and embed page', async () => {
     const { page, problems } = await newWatchedPage(course.browser);
     await page.goto(`${course.url}${SUB_PATH}`);
+    await buildAllWidgets(page);
     for (const tag of WIDGET_TAGS) {
       await page.locator(`${tag}[ready]`).first().waitFor();
     }
@@ -125,6 +127,7 @@ describe('embedding', () => {
   test('a widget removed and put back keeps working and frees its models', async () => {
     const { page, problems } = await newWatchedPage(course.browser);
     await page.goto(`${course.url}${SUB_PATH}examples/course.html`);
+    await buildAllWidgets(page);
     await page.locator('mha-blend[ready]').waitFor();
     const live = () => page.evaluate(async () => (await import('../multiple-heads.js')).sharedEngine().then((e) => e.liveModels));
     const before = await live();
@@ -138,6 +141,7 @@ describe('embedding', () => {
     await page.waitForFunction(() => !window.detached.hasAttribute('ready'));
     assert.ok((await live()) < before, 'removing a widget deletes its models');
     await page.evaluate(() => document.querySelector('main').append(window.detached));
+    await buildAllWidgets(page);
     await page.locator('mha-blend[ready]').waitFor();
     assert.equal(await live(), before);
     await stepSubject(page);

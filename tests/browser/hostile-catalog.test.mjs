@@ -17,7 +17,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 // The whole English UI: the lesson's groups and the kit's (web/ui/locales: the ui group).
@@ -233,6 +233,7 @@ for (const { policy, csp } of [{ policy: 'the strict CSP', csp: undefined }, { p
       const { page, problems } = await newWatchedPage(course.browser);
       page.setDefaultTimeout(10000);
       const response = await page.goto(`${course.url}${BAD_LINK}`);
+      await buildAllWidgets(page);
       assert.equal(response.headers()['content-security-policy'] === undefined, csp === null, 'the policy the server sends');
       await page.waitForFunction((count) => {
         const widgets = [...document.querySelectorAll('main > [lang]')];

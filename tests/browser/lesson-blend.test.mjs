@@ -10,7 +10,7 @@ import { WorldReader } from '../../web/widgets/shared/world-reader.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 import { moveSplit, rebalance, roundToSum, stepWeight } from '../../web/ui/budget-math.js';
 import { axeViolations } from './axe.mjs';
@@ -34,6 +34,7 @@ const close = (a, b, eps = 1e-5) => a.length === b.length && a.every((v, i) => M
 async function open(path = EMBED, viewport = { width: 1280, height: 800 }) {
   const { page, problems } = await newWatchedPage(session.browser, viewport);
   await page.goto(session.server.url + path);
+  await buildAllWidgets(page);
   const blend = page.locator('mha-blend[ready]');
   await blend.waitFor();
   return { page, problems, blend };

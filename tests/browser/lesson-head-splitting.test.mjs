@@ -14,7 +14,7 @@ import { formatCount, formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const PARTS = ['projections', 'scores', 'weightedSum', 'attention', 'output', 'exponentials'];
@@ -38,6 +38,7 @@ async function openSplit(viewport, { hash = '', lesson = false, colorScheme = 'l
   // Reduced motion: the strips' lengths are measured at once, not mid-transition.
   await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
   await page.goto(server.url + (lesson ? '' : 'embed.html?widget=head-splitting') + hash);
+  await buildAllWidgets(page);
   // The lesson shows the widget twice: its counts where it counts (the first), its rank
   // panel where the prose introduces rank (state-key="rank").
   const widget = page.locator('mha-head-splitting[ready]').first();

@@ -13,7 +13,7 @@ import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
 import { cssNumber } from '../../web/ui/colour-scale.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-heads-questions';
@@ -43,6 +43,7 @@ async function openWidget(viewport = WIDE, { path = '', colorScheme = 'light', h
     : await newWatchedPage(session.browser, viewport);
   await page.emulateMedia({ colorScheme });
   await page.goto(session.server.url + path);
+  await buildAllWidgets(page);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
   await widget.evaluate((host) => host.shadowRoot.querySelector('.board').scrollIntoView());

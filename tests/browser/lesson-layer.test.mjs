@@ -11,7 +11,7 @@ import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
 import { roundToSum } from '../../web/ui/budget-math.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-layer';
@@ -31,6 +31,7 @@ async function openWidget(viewport = { width: 1280, height: 800 }, { hash = '', 
   const { page, problems } = await newWatchedPage(browser, viewport);
   await page.emulateMedia({ colorScheme });
   await page.goto(server.url + hash);
+  await buildAllWidgets(page);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
   return { page, problems, widget };
@@ -283,37 +284,57 @@ describe('layer at a glance', () => {
 
   test('the URL keeps the state; crafted state is refused with a notice and the start shown', async () => {
     const state = { h: 2, token: 7, head: 1 };
-    let { page, problems, widget } = await openWidget(undefined, { hash: `#layer=${encodeURIComponent(JSON.stringify(state))}` });
-    await assertPath(widget, state);
-    assert.equal(await checked(widget, 'count-choice'), '2');
-    assert.deepEqual(problems, []);
-    await page.close();
+    const { page, problems, widget: inLesson } = await openWidget(undefined, { hash: `#layer=${encodeURIComponent(JSON.stringify(state))}` });
+    await assertPath(inLesson, state);
+    assert.equal(await checked(inLesson, 'count-choice'), '2');
+    // Crafted links: the same address binding in the page of this widget alone (embed.html),
+    // each loaded afresh (about:blank between: a new hash alone would not reload the page).
     for (const bad of ['{"h":3,"token":0,"head":0}', '{"h":2,"token":0,"head":2}', '{"h":4,"token":99,"head":0}', '{"h":4,"token":0,"head":0,"x":1}', '[1,2]', 'not json']) {
-      ({ page, problems, widget } = await openWidget(undefined, { hash: `#layer=${encodeURIComponent(bad)}` }));
+      await page.goto('about:blank');
+      await page.goto(`${server.url}embed.html?widget=layer#layer=${encodeURIComponent(bad)}`);
+      const widget = page.locator(`${TAG}[ready]`);
+      await widget.waitFor();
       await assertPath(widget, { h: 4, token: w.queryIndex, head: 0 });
       const notice = await widget.locator('.notice').textContent();
       assert.match(notice, /link’s state for this widget/, bad);
-      assert.deepEqual(problems, []);
-      await page.close();
     }
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 
   test('accessible: axe finds nothing in light or dark, few tab stops, words in a live region', async () => {
+    // axe in the page of this widget alone (embed.html): axe builds its tree of the whole
+    // document even when it checks one element (the lesson, built: ~16,000 nodes; this page:
+    // ~9,000, most of them the widget's). The whole
+    // lesson is checked in accessibility.test.mjs. One page, loaded afresh in each scheme and
+    // width (a scheme switched after the load is not what a reader in that scheme sees).
+    const { page, problems } = await newWatchedPage(browser, { width: 1280, height: 800 });
     for (const [colorScheme, viewport] of [['light', undefined], ['dark', undefined], ['light', { width: 390, height: 844 }]]) {
-      const { page, problems, widget } = await openWidget(viewport, { colorScheme });
-      await widget.getByText('Step by step, one head for the picked word').click();
+      await page.emulateMedia({ colorScheme });
+      if (viewport) await page.setViewportSize(viewport);
+      await page.goto(`${server.url}embed.html?widget=layer`);
+      await page.locator(`${TAG}[ready]`).waitFor();
+      await page.locator(TAG).getByText('Step by step, one head for the picked word').click();
       const found = await axeViolations(page, { within: 'mha-layer', rules: WCAG22 });
       assert.deepEqual(found, [], `axe in ${colorScheme} at ${viewport?.width ?? 1280} px`);
-      const stops = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('a[href], button, summary, [tabindex]')]
-        .filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0).length);
-      assert.ok(stops <= 15, `${stops} tab stops`);
-      assert.equal(await widget.locator('.path-text').getAttribute('aria-live'), 'polite');
-      assert.deepEqual(problems, []);
-      await page.close();
     }
+    assert.deepEqual(problems, []);
+    await page.close();
   });
 
-  test('1280 x 800: the controls stay in view above the map; 390 px: no page scrolling sideways; screenshots', async () => {
+  // Few tab stops and words in a live region, on the lesson page (where the zoom links count
+  // too), with the walk open: checked in the screenshot test's pages.
+  async function assertFewStops(widget, what) {
+    const walk = widget.getByText('Step by step, one head for the picked word');
+    await walk.click();
+    const stops = await widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('a[href], button, summary, [tabindex]')]
+      .filter((el) => el.tabIndex >= 0 && !el.disabled && el.getClientRects().length > 0).length);
+    assert.ok(stops <= 15, `${stops} tab stops (${what})`);
+    assert.equal(await widget.locator('.path-text').getAttribute('aria-live'), 'polite');
+    await walk.click();
+  }
+
+  test('1280 x 800: the controls stay in view above the map; 390 px: no page scrolling sideways; few tab stops; screenshots', async () => {
     for (const colorScheme of ['light', 'dark']) {
       for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
         const { page, problems, widget } = await openWidget(viewport, { colorScheme });
@@ -358,6 +379,7 @@ describe('layer at a glance', () => {
           const height = (await widget.boundingBox()).height;
           console.log(`layer widget at 390 px (${colorScheme}): ${Math.round(height)} px = ${(height / 844).toFixed(2)} screens`);
         }
+        await assertFewStops(widget, `${colorScheme} at ${viewport.width} px`);
         assert.deepEqual(problems, []);
         await page.close();
       }

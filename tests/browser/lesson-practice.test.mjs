@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { before, test } from 'node:test';
-import { downloadedFile, newWatchedPage, screenshot, SCREENSHOT_DIR, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, downloadedFile, newWatchedPage, screenshot, SCREENSHOT_DIR, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { malformedFiles } from '../node/malformed-copies.mjs';
 import { PracticeCheckers } from '../../web/widgets/practice/checkers.js';
@@ -38,6 +38,7 @@ async function openLesson(viewport, { blockStorage = false } = {}) {
     });
   }
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   await page.locator('mha-heads-questions[ready]').waitFor();
   await page.locator('mha-practice[ready]').first().waitFor();
   return { page, problems };
@@ -280,6 +281,7 @@ test('the copy: a reload restores answers and widget states; export then import 
 
   // Reload without the link's state: the copy on this device puts everything back.
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   await page.locator('mha-blend[ready]').waitFor();
   await page.waitForFunction(() => document.querySelector('mha-layer')?.state?.h === 2);
   assert.deepEqual(await page.locator('mha-layer').evaluate((el) => el.state), layerState);
@@ -470,6 +472,7 @@ test('a saved copy with one bad part: the rest comes back, the notice names the 
   const text = JSON.stringify(saved);
   await page.addInitScript(([key, value]) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem(key, value); sessionStorage.setItem('seeded', '1'); } }, [STORAGE_KEY, text]);
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   await page.locator('mha-layer[ready]').waitFor();
   await page.locator('mha-practice[ready]').first().waitFor();
   await page.waitForFunction(() => document.querySelector('mha-layer')?.state?.h === 2);

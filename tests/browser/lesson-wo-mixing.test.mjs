@@ -13,7 +13,7 @@ import { THE_WORLD as w, headClass } from '../../web/widgets/shared/world.js';
 import { parseNotation, spoken } from '../../web/ui/notation.js';
 import { formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const session = useSiteAndBrowser();
@@ -36,6 +36,7 @@ async function open(url = EMBED, viewport = { width: 1280, height: 800 }, option
   const { page, problems } = await newWatchedPage(session.browser, viewport);
   if (options.dark) await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(session.server.url + url);
+  await buildAllWidgets(page);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
   return { page, problems, widget };

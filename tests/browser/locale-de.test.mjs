@@ -6,7 +6,7 @@
 // accepts "0,45" and refuses "0.45" with a German message. English stays English.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { englishIn, hasDecimalPoint } from '../node/english-words.mjs';
 import { axeViolations } from './axe.mjs';
@@ -65,6 +65,7 @@ async function openWith(path, edit, viewport) {
 }
 
 async function allReady(page) {
+  await buildAllWidgets(page);
   await page.waitForFunction(() => {
     const widgets = [...document.querySelectorAll('*')].filter((el) => el.localName.startsWith('mha-'));
     return widgets.length > 0 && widgets.every((el) => el.hasAttribute('ready') || !customElements.get(el.localName));

@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { EDIT_KINDS, THROTTLE, recordLongTasks, settle, stateOf, throttle } from '../../bench/page-throttled-bench.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
-import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const session = useSiteAndBrowser();
 const EDITS_PER_KIND = 3;
@@ -23,6 +23,7 @@ test(`a scripted edit sequence across the widgets under ${THROTTLE.cpuRate}x CPU
   const { page, problems } = await newWatchedPage(session.browser);
   await page.addInitScript(recordLongTasks);
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   await Promise.all(WIDGET_TAGS.map((tag) => page.locator(`${tag}[ready]`).first().waitFor()));
   await throttle(page, { cpu: true, network: false });
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test, before } from 'node:test';
-import { SCREENSHOT_DIR, newWatchedPage, openBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, SCREENSHOT_DIR, newWatchedPage, openBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
@@ -361,6 +361,7 @@ test('phones: with JavaScript off the page is no longer than with the live widge
   await context.close();
   const live = await session.browser.newPage({ viewport });
   await live.goto(session.server.url);
+  await buildAllWidgets(live);
   for (const { tag } of STATIC) await live.locator(`${tag}[ready]`).first().waitFor();
   // The training figure shows a finished comparison, which the live widget shows only once
   // it has trained (untrained it is its controls and empty charts): it is measured after the

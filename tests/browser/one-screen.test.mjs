@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
-import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
 
 const session = useSiteAndBrowser();
 const MAX_TAB_STOPS = 15;
@@ -18,6 +18,7 @@ async function openLesson(viewport, options = {}) {
   const { page, problems } = await newWatchedPage(session.browser, viewport);
   if (options.colorScheme) await page.emulateMedia({ colorScheme: options.colorScheme });
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   for (const tag of WIDGET_TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   return { page, problems };
 }

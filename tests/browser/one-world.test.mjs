@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
-import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 
 const session = useSiteAndBrowser();
 // Names from the toy worlds the widgets had before the one world.
@@ -16,6 +16,7 @@ for (const scheme of ['light', 'dark']) {
     const { page, problems } = await newWatchedPage(session.browser, { width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: scheme });
     await page.goto(session.server.url);
+    await buildAllWidgets(page);
     for (const tag of WIDGET_TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
     const expected = Object.fromEntries(w.heads.map((h) => [h.id, (scheme === 'dark' ? h.colourDark : h.colour).toLowerCase()]));
     const seen = await page.evaluate(({ tags, ids }) => {
@@ -51,6 +52,7 @@ for (const scheme of ['light', 'dark']) {
 test('every widget shows the world’s sentence and its heads’ names, and nothing of the old toy worlds', async () => {
   const { page, problems } = await newWatchedPage(session.browser, { width: 1280, height: 800 });
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   for (const tag of WIDGET_TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   for (const tag of WIDGET_TAGS) {
     const text = await page.locator(tag).evaluateAll((els) => els.map((el) => el.shadowRoot.textContent).join(' '));

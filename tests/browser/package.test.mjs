@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { newWatchedPage, openBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, openBrowser } from './browser.mjs';
 import { packPackage } from './pack.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
@@ -88,6 +88,7 @@ test('no shipped Markdown links to a file the package lacks', () => {
 test('a plain page uses the installed package: widgets load and compute', async () => {
   const { page, problems } = await newWatchedPage(browser);
   await page.goto(server.url);
+  await buildAllWidgets(page);
   await page.locator('mha-blend[ready]').waitFor();
   await page.locator('mha-heads-questions[ready]').waitFor();
   await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');

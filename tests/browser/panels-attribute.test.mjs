@@ -3,7 +3,7 @@
 // lower-case name meant), never an empty widget; right names still choose the panels.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 // Widgets on the shared base (they say [ready] and take the common attributes).
@@ -28,6 +28,7 @@ const noticeOf = (locator) => locator.locator('.panels-notice');
 test('blend: a wrong-case name, a typo and an empty value each say so; right names are quiet', async () => {
   const { page, problems } = await newWatchedPage(course.browser);
   await page.goto(`${course.url}blend.html`);
+  await buildAllWidgets(page);
   for (const id of ['upper', 'typo', 'right', 'empty']) await page.locator(`#${id}[ready]`).waitFor();
   const upper = page.locator('#upper');
   await noticeOf(upper).waitFor();
@@ -54,6 +55,7 @@ test('blend: a wrong-case name, a typo and an empty value each say so; right nam
 test('every widget: an unknown panel name gives a notice and the whole widget, never an empty one', async () => {
   const { page, problems } = await newWatchedPage(course.browser);
   await page.goto(`${course.url}all.html`);
+  await buildAllWidgets(page);
   for (const [name, w] of BASE_WIDGETS) {
     const widget = page.locator(w.tag);
     await page.locator(`${w.tag}[ready]`).waitFor();

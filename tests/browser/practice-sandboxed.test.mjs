@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { downloadedFile, newWatchedPage, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, downloadedFile, newWatchedPage, useCourseSite } from './browser.mjs';
 import { problemById, shownText } from '../../web/widgets/practice/practice-data.js';
 
 const course = useCourseSite({ mount: 'lesson', prefix: 'mha-practice-frame-', files: {
@@ -21,6 +21,7 @@ test('in a sandboxed frame the copy lives in memory with a visible notice; answe
   const { page, problems } = await newWatchedPage(course.browser, { width: 1100, height: 900 });
   await page.goto(`${course.url}course.html`);
   const frame = page.frameLocator('#lesson');
+  await buildAllWidgets(await (await page.locator('#lesson').elementHandle()).contentFrame());
   await frame.locator('mha-heads-questions[ready]').waitFor({ timeout: 60000 });
   const practice = frame.locator('mha-practice[idea="not-copies"]');
   await practice.locator('summary.practice-summary').click();

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { before, test } from 'node:test';
-import { screenshot, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { LIVE_NOTE, STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
@@ -30,6 +30,7 @@ before(async () => {
 async function loadedLesson() {
   const page = await session.browser.newPage({ viewport: { width: 688, height: 1000 } });
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   for (const tag of Object.values(WIDGETS).map((widget) => widget.tag)) {
     if (await page.locator(tag).count()) await page.locator(`${tag}[ready]`).first().waitFor({ timeout: 60000 });
   }

@@ -5,7 +5,7 @@
 // models), the JS heap bounded, and the page still answers an edit promptly.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const EDITS = Number(process.env.MHA_SOAK_EDITS ?? 80);
@@ -19,6 +19,7 @@ const session = useSiteAndBrowser();
 test(`soak: ${EDITS} random edits across every widget`, { timeout: 60 * 60 * 1000 }, async () => {
   const { page, problems } = await newWatchedPage(session.browser, { width: 1200, height: 900 });
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   const cdp = await page.context().newCDPSession(page);
   let seed = 2026;

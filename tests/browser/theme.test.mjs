@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 import { axeViolations } from './axe.mjs';
 
@@ -41,6 +41,7 @@ async function openThemed(scheme) {
   const { page, problems } = await newWatchedPage(course.browser, { width: 1100, height: 900 });
   await page.emulateMedia({ colorScheme: scheme });
   await page.goto(course.url);
+  await buildAllWidgets(page);
   await page.waitForFunction((tags) => tags.every((tag) => {
     if (!customElements.get(tag)) return true; // not yet in all.js (checked below)
     const el = document.querySelector(tag);

@@ -13,7 +13,7 @@
 //     url-state="off" keeps a widget out of the address.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 const SECTIONS = [['intro', 'Introduction'], ['one-head', 'One head'], ['more', 'More heads'], ['mixing', 'Mixing'], ['end', 'Where to go next']];
@@ -68,7 +68,9 @@ const stateOf = (page, selector = 'mha-blend') => page.$eval(selector, (w) => JS
 const stateInAddress = (page, key = 'blend') => page.evaluate((key) => new URL(location.href).searchParams.get(`mha.${key}`), key);
 const headingTop = (page, id) => page.$eval(`#${id}`, (h) => h.getBoundingClientRect().top);
 
-async function ready(page, tags = ['mha-blend', 'mha-wo-mixing']) {
+// (Only the blend, which the tests edit: widgets are built when they come near the view, and
+// scrolling to the others would make the page's scroll tracker rewrite the hash.)
+async function ready(page, tags = ['mha-blend']) {
   for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
 }
 
@@ -200,6 +202,7 @@ describe('URL state and anchors', () => {
     // (The page without a scroll tracker: the generator's would rewrite the hash itself.)
     const { page, problems } = await newWatchedPage(course.browser);
     await page.goto(`${course.url}docs/several.html#tab=2&view=notes`);
+    await buildAllWidgets(page);
     await page.locator('#own[ready]').waitFor();
     assert.equal(await page.evaluate(() => location.hash), '#tab=2&view=notes');
     await slider(page, '#own').press('PageUp');
@@ -219,7 +222,13 @@ describe('URL state and anchors', () => {
     await page.mouse.wheel(0, -600);
     await page.waitForFunction((y) => scrollY !== y, landed);
     const scrolled = await page.evaluate(() => scrollY);
-    await ready(page);
+    // The core has arrived and the widgets in view are built (those far away wait for the
+    // reader to come near, at their reserved height).
+    await page.waitForFunction(() => {
+      const widgets = [...document.querySelectorAll('mha-blend, mha-wo-mixing')];
+      const inView = (el) => { const box = el.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; };
+      return widgets.every((el) => el.engine) && widgets.filter(inView).every((el) => el.hasAttribute('ready'));
+    });
     await holdEnded(page); // (by the wheel; a hold that missed it would end after the widgets settle)
     // No jump back to #end (the page may still move by what grew or shrank around the reader).
     const top = await headingTop(page, 'end');
@@ -232,6 +241,7 @@ describe('URL state and anchors', () => {
   test('several same-kind widgets: separate keys and a warning; url-state="off" stays out of the address', async () => {
     const { page, problems } = await newWatchedPage(course.browser);
     await page.goto(`${course.url}docs/several.html`);
+    await buildAllWidgets(page);
     await page.locator('#own[ready]').waitFor();
     for (const id of ['b1', 'b2', 'b3', 'off']) await page.locator(`#${id}[ready]`).waitFor();
     const keys = await page.$$eval('mha-blend', (all) => all.map((w) => `${w.id}:${w.getAttribute('url-state') === 'off' ? '-' : w.stateKey}`));
@@ -260,6 +270,7 @@ describe('URL state and anchors', () => {
     assert.deepEqual(await page.evaluate(() => [...new URL(location.href).searchParams.keys()]), ['mha.blend-2']);
 
     await page.reload();
+    await buildAllWidgets(page);
     for (const id of ['b1', 'b2', 'b3', 'off', 'own']) await page.locator(`#${id}[ready]`).waitFor();
     assert.equal(await stateOf(page, '#b2'), second, 'the second keeps its own state');
     for (const id of ['b1', 'b3', 'off', 'own']) assert.equal(await stateOf(page, `#${id}`), start, `${id} shows the start`);
@@ -276,6 +287,7 @@ describe('URL state and anchors', () => {
       assert.ok(tags.length >= 5, tags.join());
       for (const tag of tags) assert.ok(Object.values(WIDGETS).find((w) => w.tag === tag).loadingHeight, `${tag}: loadingHeight in registry.js`);
       const loading = await page.evaluate((tags) => tags.map((t) => document.querySelector(t).getBoundingClientRect().height), tags);
+      await buildAllWidgets(page);
       for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
       await holdEnded(page);
       const built = await page.evaluate((tags) => tags.map((t) => document.querySelector(t).getBoundingClientRect().height), tags);

@@ -8,7 +8,7 @@
 // error, and every widget still works afterwards.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const COUNT = Number(process.env.MHA_URL_FUZZ_COUNT ?? 10000);
@@ -75,6 +75,7 @@ test(`${COUNT} random and crafted URL states: a state or a refusal, never an exc
   let dialogs = 0;
   page.on('dialog', (dialog) => { dialogs++; dialog.dismiss(); });
   await page.goto(session.server.url);
+  await buildAllWidgets(page);
   const tags = WIDGET_TAGS;
   for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
   const validStates = await page.evaluate((tags) => Object.fromEntries(tags.map((tag) => {

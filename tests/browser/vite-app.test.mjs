@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
 import { packPackage } from './pack.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,6 +57,7 @@ test('the author’s Vite renames the package’s wasm modules and worker (so th
 test('vite build of an app that imports the package: the widgets compute and Measure on this device times in a worker', async () => {
   const { page, problems } = await newWatchedPage(browser);
   await page.goto(server.url);
+  await buildAllWidgets(page);
   const widget = page.locator('mha-head-splitting[ready]');
   await widget.waitFor();
   await page.locator('mha-blend[ready]').waitFor();

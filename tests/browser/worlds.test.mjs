@@ -75,6 +75,7 @@ for (const name of WORLDS) {
     assert.ok(of('mha-wo-mixing').text.includes(world.heads[1].name), 'W_O\'s presets name the world\'s heads');
     // Training and practice do not use a world, and say so.
     assert.match(of('mha-training').notice, /world/);
+    assert.match(of('mha-practice').text, /world attribute does not change them|Attribut world ändert sie nicht/);
     if (name !== 'lesson.json') assert.ok(!of('mha-layer').text.includes('researcher'), 'nothing of the lesson\'s sentence');
     await screenshot(tab, `world-${name.replace('.json', '')}`);
     assert.deepEqual(problems, []);

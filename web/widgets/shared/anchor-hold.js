@@ -24,9 +24,10 @@ let giveUpTimer = 0;
 let listening = false;
 let started = false; // holding happens for the page's first loading only
 
-function anchorElement() {
+/** The element the address's #anchor names, or null. */
+export function anchorElement() {
   const { anchor } = readLessonState();
-  if (!anchor) return null;
+  if (!anchor || !globalThis.document) return null;
   return document.getElementById(anchor) ?? document.getElementsByName(anchor)[0] ?? null;
 }
 

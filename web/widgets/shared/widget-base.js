@@ -34,8 +34,8 @@
 // state; the address, when it holds one for this widget, wins), readonly, panels="a b",
 // state-key="key", url-state="off", heading-level="2"; each explained where it is applied.
 import { sharedEngine } from '../../engine/engine.js';
-import { widgetLoading, widgetSettled } from './anchor-hold.js';
-import { buildTurn } from './build-queue.js';
+import { anchorElement, widgetLoading, widgetSettled } from './anchor-hold.js';
+import { buildTurn, leaveQueue } from './build-queue.js';
 import { attachFrame, historyToolbar, showCannotShow, showLoadFailure, showLoading, useWorldColours } from './widget-frame.js';
 import { UrlBinding } from './widget-url-binding.js';
 import { StaticFigure } from './widget-static-figure.js';
@@ -126,9 +126,10 @@ export class MhaWidget extends HTMLElement {
     widgetLoading(this);
     try {
       if (!this.root) this.#attachRoot();
-      // Built in a task of its own, the widgets nearest the view first (build-queue.js).
+      // Built in a task of its own when near the view, the nearest first (build-queue.js).
+      // Waiting far from the view it counts as settled: its box keeps the loading height.
       if (await this.#load()) {
-        await buildTurn(this);
+        await buildTurn(this, { eager: this.#eager(), onPark: () => widgetSettled(this) });
         if (this.isConnected) this.#build();
       }
     } finally {
@@ -153,6 +154,7 @@ export class MhaWidget extends HTMLElement {
     queueMicrotask(() => {
       if (this.isConnected) return;
       this.#url.release();
+      leaveQueue(this);
       if (!this.#built) return;
       this.dispose?.();
       this.#built = false;
@@ -166,6 +168,16 @@ export class MhaWidget extends HTMLElement {
     this.staticSlot.addEventListener('slotchange', () => this.#figure.mark());
     this.body.addEventListener('focusin', (event) => this.bringFiguresIntoView(event.composedPath()[0]));
     this.#groups.listen(this.root);
+  }
+
+  // Built as soon as the core is there, wherever the widget is: when the author asks
+  // (loading="eager"), when the address holds a state for it (a shared link's figure must
+  // show that state, on screen and on paper), and when the page's #anchor is in it or
+  // around it (the reader was sent there).
+  #eager() {
+    if (this.getAttribute('loading') === 'eager' || this.#url.inAddress()) return true;
+    const anchor = anchorElement();
+    return anchor !== null && (anchor.contains(this) || this.contains(anchor));
   }
 
   // Loads the engine and the configuration; false (with a message in the body) if either

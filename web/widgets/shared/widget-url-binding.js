@@ -47,6 +47,13 @@ export class UrlBinding {
     upgradeLegacyAddress();
   }
 
+  /** Whether the address holds an entry (or a problem) for this widget's key. */
+  inAddress() {
+    if (this.key === null) return false;
+    const { entries, problems } = readLessonState();
+    return Object.hasOwn(entries, this.key) || Object.hasOwn(problems, this.key);
+  }
+
   release() {
     releaseStateKey(this.#widget);
     this.key = null;
