@@ -89,6 +89,8 @@ export class PracticeProblems extends HTMLElement {
       this.#buildIdea(idea);
       this.#redrawFigureInLanguage();
     }
+    // Practice asks about the lesson's own world; a `world` attribute is said not to change it.
+    if (this.hasAttribute('world')) this.body.prepend(element('p', { className: 'notice world-not-used', role: 'status', textContent: this.m.t('practice.worldNotUsed') }));
     const reporting = reportingLine(this, this.#session, this.m);
     if (reporting) this.body.append(reporting);
     this.setAttribute('ready', '');
