@@ -2,10 +2,11 @@
 // vite.config.js's): dist/widgets/<name>.js for every name of WIDGET_ENTRIES in
 // web/widgets/registry.js, so that `import 'multiple-heads/blend'` (or
 // <script type="module" src=".../widgets/blend.js">) downloads the blend's code and what
-// it shares, not all seven widgets'. Code two entries use (the engine and its wasm loader,
-// the widget base, the UI kit, the messages) is in shared chunks under assets/, so two
-// widgets on one page share it. The wasm modules are the same files as the full bundle's
-// (same content, same hashed name in assets/).
+// it shares, not all seven widgets'; and dist/api.js, the JavaScript API over the same
+// modules (`import { registerLocale } from 'multiple-heads/api'`). Code two entries use
+// (the engine and its wasm loader, the widget base, the UI kit, the messages) is in shared
+// chunks under assets/, so two widgets on one page share it. The wasm modules are the same
+// files as the full bundle's (same content, same hashed name in assets/).
 //
 // A build of its own rather than more entries of the page's build: in one build the
 // lesson's bundle would be split along the same lines (every widget a chunk of its own),
@@ -32,6 +33,7 @@ const SHARED_I18N = path.join(WEB, 'widgets/shared/i18n.js');
  * (registerLocale merges by group).
  */
 const ENTRY = 'mha-widget-entry:';
+const API = 'multiple-heads-api';
 const MESSAGES = 'mha-widget-messages:';
 const SHARED_CATALOG = '\0mha-shared-catalog:';
 function nameOf(id, prefix) {
@@ -79,9 +81,13 @@ export default defineConfig({
     // The page's build ran first into the same folder.
     emptyOutDir: false,
     rollupOptions: {
-      input: Object.fromEntries(WIDGET_ENTRIES.map((name) => [name, `${ENTRY}${name}`])),
+      input: {
+        ...Object.fromEntries(WIDGET_ENTRIES.map((name) => [name, `${ENTRY}${name}`])),
+        // The JavaScript API (registerLocale, loadEngine…) over the same modules as the entries.
+        [API]: 'web/multiple-heads-api.js',
+      },
       output: {
-        entryFileNames: 'widgets/[name].js',
+        entryFileNames: (chunk) => (chunk.name === API ? 'api.js' : 'widgets/[name].js'),
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
       },

@@ -14,7 +14,7 @@
 // same way, for comparison. One browser context, one page navigated from entry to entry
 // with the cache off.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -59,11 +59,18 @@ before(async () => {
   // pages, which the gzip server would compress for nothing) and the pages beside it.
   site = mkdtempSync(path.join(tmpdir(), 'mha-bytes-'));
   mkdirSync(path.join(site, 'pkg'));
-  for (const entry of ['assets', 'widgets', 'multiple-heads.js']) symlinkSync(path.join(DIST_DIR, entry), path.join(site, 'pkg', entry));
+  for (const entry of ['assets', 'widgets', 'api.js', 'multiple-heads.js']) symlinkSync(path.join(DIST_DIR, entry), path.join(site, 'pkg', entry));
   writeFileSync(path.join(site, 'pkg/favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
   for (const name of WIDGET_ENTRIES) writePage(name, [`widgets/${name}.js`], [elementOf(name)]);
   writePage('two', ['widgets/blend.js', 'widgets/layer.js'], [elementOf('blend'), elementOf('layer')]);
   writePage('bundle', ['multiple-heads.js'], [elementOf('blend')]);
+  // The API entry reaches the widgets of the entries: a French text registered through it.
+  writeFileSync(path.join(site, 'french.js'), `import { registerLocale } from './pkg/api.js';
+registerLocale('fr', { common: { undo: 'Annuler', reset: 'Réinitialiser' } });
+document.querySelector('main').insertAdjacentHTML('beforeend', '<mha-blend lang="fr"></mha-blend>');
+`);
+  writePage('api', ['widgets/blend.js'], []);
+  writeFileSync(path.join(site, 'api.html'), readFileSync(path.join(site, 'api.html'), 'utf8').replace('</head>', '<script type="module" src="french.js"></script></head>'));
   server = await serveGzipped(site);
   browser = await openBrowser();
   context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
@@ -174,4 +181,12 @@ test('two widgets on one page share their code; the full bundle, for comparison'
   const sharedBytes = measured.get('blend').responses.filter((r) => shared.includes(r.file)).reduce((s, r) => s + r.body, 0);
   const alone = measured.get('blend').body + measured.get('layer').body;
   assert.ok(two.body <= alone - sharedBytes + 2048, `blend + layer ${kB(two.body)}; alone ${kB(alone)}, shared ${kB(sharedBytes)}`);
+});
+
+test('the API entry (dist/api.js) shares its modules with the widget entries: registerLocale reaches them', async () => {
+  const m = await measure('api', [tagOf('blend')]);
+  assert.deepEqual(problems, []);
+  const words = await page.evaluate((tag) => [...document.querySelector(tag).shadowRoot.querySelectorAll('button')].map((b) => b.textContent), tagOf('blend'));
+  assert.ok(words.includes('Annuler') && words.includes('Réinitialiser'), `the French buttons: ${words.join(', ')}`);
+  assert.equal(m.responses.filter((r) => r.file.endsWith('.wasm')).length, 1, 'one core for the API and the widget');
 });
