@@ -11,7 +11,7 @@
 //    says so; statements queued at a reload are sent by the next visit.
 // Three page loads in all (one per SCORM version, one xAPI page and its reload).
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,7 +61,7 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
     assert.equal(built.length, 2);
     // The platform's import: unzip each package into its own folder.
     for (const [version, name] of Object.entries(PACKAGES)) {
-      const files = unzipSync(new Uint8Array(await import('node:fs').then((fs) => fs.readFileSync(path.join(dir, 'packages', name)))));
+      const files = unzipSync(new Uint8Array(readFileSync(path.join(dir, 'packages', name))));
       for (const [file, bytes] of Object.entries(files)) {
         mkdirSync(path.dirname(path.join(dir, version, file)), { recursive: true });
         writeFileSync(path.join(dir, version, file), bytes);
@@ -260,6 +260,7 @@ describe('xAPI to a record store on 127.0.0.1', () => {
   report-actor='{"name":"Ada","mbox":"mailto:ada@example.org"}' report-activity="https://course.example/attention"></mha-practice>
 <mha-practice idea="wo" kinds="choose" report="scorm-ish"></mha-practice>
 <mha-practice idea="not-copies" kinds="choose" report="xapi" report-endpoint="ftp://lrs.example/"></mha-practice>
+<mha-practice report="scorm"></mha-practice>
 </main></body></html>`;
   // The credentials as a property, set by the page's own script: not in the HTML.
   const authScript = () => `customElements.whenDefined('mha-practice').then(() => { for (const el of document.querySelectorAll('mha-practice[report]')) el.reportAuth = ${JSON.stringify(AUTH)}; });\n`;
@@ -280,6 +281,7 @@ describe('xAPI to a record store on 127.0.0.1', () => {
     // Bad settings: a clear message in their own block, practice still works there.
     assert.match(await tab.locator('mha-practice[report="scorm-ish"] .error').textContent(), /report="scorm-ish" is not known: use one of scorm, xapi/);
     assert.match(await tab.locator('mha-practice[idea="not-copies"] .error').textContent(), /report-endpoint="ftp:\/\/lrs.example\/" is not an http\(s\) address/);
+    assert.match(await tab.locator('mha-practice[report="scorm"] .error').textContent(), /already reports scores \(xapi http:\/\/127\.0\.0\.1:\d+\/xapi\/statements\); a page reports to one place/);
 
     await answer(tab, 'limits', 'prune', rightOption('prune'));
     await waitFor(() => store.stored.size === 3, 'the first three statements');

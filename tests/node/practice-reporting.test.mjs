@@ -194,3 +194,61 @@ test('SCORM values: 1.2 percent score and lesson_status (passed/failed with a ma
   assert.equal(sessionTime(3725.5, '1.2'), '0001:02:05.50');
   assert.equal(sessionTime(3725.5, '2004'), 'PT3725.50S');
 });
+
+// A SCORM 1.2 API as a platform offers it, whose commits can be made to fail.
+function fakeScorm12({ mastery = '' } = {}) {
+  const values = new Map([['cmi.student_data.mastery_score', mastery], ['cmi.interactions._count', '0']]);
+  const api = {
+    commits: 0, failCommits: 0, finished: false, values, error: '0',
+    LMSInitialize: () => 'true',
+    LMSSetValue: (k, v) => { values.set(k, String(v)); const n = /^cmi\.interactions\.(\d+)\.id$/.exec(k); if (n) values.set('cmi.interactions._count', String(Math.max(Number(values.get('cmi.interactions._count')), Number(n[1]) + 1))); return 'true'; },
+    LMSGetValue: (k) => values.get(k) ?? '',
+    LMSCommit: () => { api.commits += 1; api.error = api.failCommits > 0 ? '101' : '0'; if (api.failCommits > 0) { api.failCommits -= 1; return 'false'; } return 'true'; },
+    LMSFinish: () => { api.finished = true; return 'true'; },
+    LMSGetLastError: () => api.error,
+    LMSGetErrorString: (code) => (code === '101' ? 'General exception' : 'No error'),
+  };
+  return api;
+}
+
+test('SCORM reporter: found in a parent frame, a failed commit tried again with the same interactions (none twice), finish writes time and exit', async () => {
+  const { findScormApi, scormReporter } = await import('../../web/widgets/practice/reporting/scorm.js');
+  const api = fakeScorm12({ mastery: '50' });
+  const top = { API: api };
+  top.parent = top;
+  const frame = { parent: top };
+  const found = findScormApi(frame);
+  assert.equal(found.calls.version, '1.2');
+  assert.equal(findScormApi({ get parent() { throw new DOMException('cross-origin', 'SecurityError'); } }), null, 'a frame of another origin: not found, no error');
+
+  const t = clock();
+  try {
+    const copy = newCopy();
+    const reporter = scormReporter({ copy, problems: () => problems, found, started: Date.now() - 65_000 });
+    reporter.update();
+    assert.equal(reporter.status.kind, 'sent');
+    assert.equal(api.values.get('cmi.core.lesson_status'), 'incomplete');
+    api.failCommits = 1;
+    copy.recordAttempt('prune', { option: 'slack' }, true);
+    reporter.update();
+    assert.equal(reporter.status.kind, 'waiting');
+    assert.match(reporter.status.why, /101 General exception/);
+    assert.deepEqual(t.timers.filter((x) => x.fn).map((x) => x.ms), [1000]);
+    await t.fire();
+    assert.equal(reporter.status.kind, 'sent');
+    assert.equal(api.values.get('cmi.interactions._count'), '1', 'the retried interaction once, at index 0');
+    copy.recordAttempt('wo-slices', { option: 'slice' }, true);
+    reporter.update();
+    assert.equal(api.values.get('cmi.interactions.1.id'), 'wo-slices');
+    assert.equal(api.values.get('cmi.interactions._count'), '2');
+    for (const p of problems) if (!copy.solved(p.id)) copy.recordAttempt(p.id, { option: 'x' }, false);
+    reporter.update();
+    assert.equal(api.values.get('cmi.core.lesson_status'), 'failed', `${api.values.get('cmi.core.score.raw')} is below the mastery score 50`);
+    reporter.finish();
+    assert.equal(api.finished, true);
+    assert.match(api.values.get('cmi.core.session_time'), /^0000:01:0[56]\.\d\d$/);
+    assert.equal(api.values.get('cmi.core.exit'), '');
+  } finally {
+    t.restore();
+  }
+});
