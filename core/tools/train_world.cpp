@@ -12,6 +12,7 @@
 #include <string>
 
 #include "mha/errors.hpp"
+#include "mha/message.hpp"
 #include "world_trainer.hpp"
 
 using mha::AttentionLayerD;
@@ -49,8 +50,8 @@ void print_evaluation(const char* name, const Evaluation& e, bool comma = true) 
   std::printf("  \"%s\": {\"loss\": %.6g, \"heads\": [", name, e.loss);
   for (int i = 0; i < kHeads; ++i) {
     const HeadScore& h = e.heads[static_cast<std::size_t>(i)];
-    std::printf("%s{\"job\": \"%s\", \"rows\": %d, \"hitRate\": %.6g, \"mass\": %.6g}", i ? ", " : "", head_job(i),
-                h.rows, h.hit_rate, h.mass);
+    std::printf("%s{\"job\": \"%s\", \"rows\": %d, \"hitRate\": %.6g, \"overlap\": %.6g}", i ? ", " : "", head_job(i),
+                h.rows, h.hit_rate, h.overlap);
   }
   std::printf("]}%s\n", comma ? "," : "");
 }
@@ -68,17 +69,22 @@ void print_matrix(const char* name, const MatrixD& m, const char* format, bool c
   std::printf("\n  ]%s\n", comma ? "," : "");
 }
 
-// Which cues each head's job rests on: its hit rate with a group of features set to 0.
+// Which cues each head's job rests on: its measures with a group of features set to 0.
 void print_cues(AttentionLayerD& layer, const std::vector<Sentence>& held_out) {
   const struct { const char* name; std::vector<int> features; } groups[] = {
       {"verb", {kVerb}}, {"subject", {kSubject}}, {"clause code", {kClauseX, kClauseY}},
       {"opens code", {kOpensX, kOpensY}}, {"position", {kPositionCos, kPositionSin}}};
-  std::printf("  \"hitRateWithout\": {");
+  std::printf("  \"without\": {");
   bool first = true;
   for (const auto& group : groups) {
-    const auto rates = hit_rates_without(layer, held_out, group.features);
-    std::printf("%s\n    \"%s\": [%.6g, %.6g, %.6g, %.6g]", first ? "" : ",", group.name, rates[0], rates[1], rates[2],
-                rates[3]);
+    const Evaluation e = evaluate_without(layer, held_out, group.features);
+    const auto list = [&e](double HeadScore::*field) {
+      std::string out;
+      for (const HeadScore& h : e.heads) out += (out.empty() ? "" : ", ") + mha::describe_number(h.*field);
+      return out;
+    };
+    std::printf("%s\n    \"%s\": {\"hitRate\": [%s], \"overlap\": [%s]}", first ? "" : ",", group.name,
+                list(&HeadScore::hit_rate).c_str(), list(&HeadScore::overlap).c_str());
     first = false;
   }
   std::printf("\n  },\n");

@@ -88,7 +88,7 @@ Evaluation evaluate(AttentionLayerD& layer, const std::vector<Sentence>& sentenc
         ++score.rows;
         const double* row = weights + static_cast<std::ptrdiff_t>(t) * L;
         score.hit_rate += target(t, argmax(row, L)) > 0 ? 1 : 0;
-        for (int s = 0; s < L; ++s) score.mass += target(t, s) > 0 ? row[s] : 0;
+        for (int s = 0; s < L; ++s) score.overlap += std::fmin(row[s], target(t, s));
       }
     }
   }
@@ -96,7 +96,7 @@ Evaluation evaluate(AttentionLayerD& layer, const std::vector<Sentence>& sentenc
     pairs += score.rows;
     if (score.rows > 0) {
       score.hit_rate /= score.rows;
-      score.mass /= score.rows;
+      score.overlap /= score.rows;
     }
   }
   if (pairs > 0) result.loss /= pairs;
@@ -168,15 +168,11 @@ std::array<int, kHeadWidth> align_key_columns(AttentionLayerD& layer, int head) 
   return picked;
 }
 
-std::array<double, kHeads> hit_rates_without(AttentionLayerD& layer, std::vector<Sentence> sentences,
-                                             const std::vector<int>& removed) {
+Evaluation evaluate_without(AttentionLayerD& layer, std::vector<Sentence> sentences, const std::vector<int>& removed) {
   for (Sentence& sentence : sentences) {
     for (int f : removed) sentence.x.col(f).setZero();
   }
-  const Evaluation evaluation = evaluate(layer, sentences);
-  std::array<double, kHeads> rates{};
-  for (int i = 0; i < kHeads; ++i) rates[static_cast<std::size_t>(i)] = evaluation.heads[static_cast<std::size_t>(i)].hit_rate;
-  return rates;
+  return evaluate(layer, sentences);
 }
 
 void round_weights(AttentionLayerD& layer, int decimals) {

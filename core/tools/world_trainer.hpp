@@ -27,7 +27,8 @@ struct WorldTrainingConfig {
 struct HeadScore {
   int rows = 0;         // scored rows
   double hit_rate = 0;  // share of rows whose largest weight falls on a target word
-  double mass = 0;      // mean over rows of the weight on the target words
+  double overlap = 0;   // mean over rows of sum_s min(weight, target weight): 1 when the row is
+                        // the target row; for a one-word target, the weight on that word
 };
 
 struct Evaluation {
@@ -60,10 +61,9 @@ std::vector<Sentence> held_out_sentences(const WorldTrainingConfig& config);
 inline constexpr double kNegligibleDirection = 0.01;
 std::array<int, kHeadWidth> align_key_columns(AttentionLayerD& layer, int head);
 
-// The hit rate of every head (HeadScore::hit_rate) when the features `removed` are set to 0
-// in every sentence: which cues a head's job depends on.
-std::array<double, kHeads> hit_rates_without(AttentionLayerD& layer, std::vector<Sentence> sentences,
-                                             const std::vector<int>& removed);
+// evaluate() with the features `removed` set to 0 in every sentence: which cues each
+// head's job rests on.
+Evaluation evaluate_without(AttentionLayerD& layer, std::vector<Sentence> sentences, const std::vector<int>& removed);
 
 // Rounds every entry of W_Q and W_K to `decimals` decimals (what the world file stores).
 void round_weights(AttentionLayerD& layer, int decimals);
