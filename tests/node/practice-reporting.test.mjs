@@ -252,3 +252,45 @@ test('SCORM reporter: found in a parent frame, a failed commit tried again with 
     t.restore();
   }
 });
+
+test('two tabs on one storage: an attempt is reported once, by the tab where it was made; both send the queue, the store keeps it once', async () => {
+  const { xapiReporter } = await import('../../web/widgets/practice/reporting/xapi.js');
+  const posted = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (url, init) => {
+    posted.push(...JSON.parse(init.body).map((s) => s.id));
+    return { status: 200 };
+  };
+  try {
+    const storage = fakeStorage();
+    const copy = newCopy(storage);
+    const tab = () => xapiReporter({ copy, problems: () => problems, url: 'https://lrs.example/xapi/statements', auth: () => null, ctx, storage });
+    const [a, b] = [tab(), tab()];
+    copy.recordAttempt('prune', { option: 'slack' }, true);
+    a.update(); // the tab where the learner answered
+    b.update(); // the other tab, told by the copy's storage event
+    await settle();
+    assert.equal(new Set(posted).size, 3, 'answered, the idea, the practice: once each');
+    assert.deepEqual(a.outbox.state.queue, []);
+    assert.deepEqual(b.outbox.state.queue, []);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});
+
+test('SCORM reporter after "Start over": the score goes back, and the next answers are journaled again', async () => {
+  const { scormReporter } = await import('../../web/widgets/practice/reporting/scorm.js');
+  const api = fakeScorm12();
+  const copy = newCopy();
+  const reporter = scormReporter({ copy, problems: () => problems, found: { api, calls: { version: '1.2', init: 'LMSInitialize', set: 'LMSSetValue', get: 'LMSGetValue', commit: 'LMSCommit', finish: 'LMSFinish', error: 'LMSGetLastError', errorText: 'LMSGetErrorString' } } });
+  copy.recordAttempt('prune', { option: 'slack' }, true);
+  reporter.update();
+  assert.equal(api.values.get('cmi.interactions._count'), '1');
+  copy.startOver();
+  reporter.update();
+  assert.equal(api.values.get('cmi.core.score.raw'), '0');
+  copy.recordAttempt('prune', { option: 'useless' }, false);
+  reporter.update();
+  assert.equal(api.values.get('cmi.interactions._count'), '2');
+  assert.equal(api.values.get('cmi.interactions.1.result'), 'wrong');
+});

@@ -26,6 +26,7 @@ export class Outbox extends EventTarget {
   #timer = null;
   #failures = 0;
   #oneByOne = false;
+  #writeFailed = false;
 
   constructor({ storage, key, send, baseDelay = 1000, maxDelay = 300_000, events = globalThis }) {
     super();
@@ -36,9 +37,20 @@ export class Outbox extends EventTarget {
   }
 
   add(statements, { seen, tallies }) {
+    this.sync();
     this.state = { queue: [...this.state.queue, ...statements], seen, tallies };
     this.#write();
     this.flush();
+  }
+
+  /**
+   * Takes the kept state as it is now: another tab of the page shares the storage, and its
+   * reporter may have queued, sent or covered attempts since (the learner's copy reaches
+   * both tabs; what one reported the other must not report again). Where this tab's last
+   * write failed, its own state is the only complete one and stays.
+   */
+  sync() {
+    if (!this.#writeFailed) this.state = readState(this.storage, this.key);
   }
 
   /** Sends now if a retry is waiting (the browser is online again, or the learner acted). */
@@ -54,7 +66,7 @@ export class Outbox extends EventTarget {
     if (this.#sending || this.#timer !== null) return;
     this.#sending = true;
     try {
-      while (this.state.queue.length > 0) {
+      while ((this.sync(), this.state.queue.length > 0)) {
         const batch = this.state.queue.slice(0, this.#oneByOne ? 1 : BATCH);
         this.#setStatus({ kind: 'sending' });
         let code;
@@ -79,6 +91,7 @@ export class Outbox extends EventTarget {
   }
 
   #done(batch) {
+    this.sync();
     const sent = new Set(batch.map((s) => s.id));
     this.state = { ...this.state, queue: this.state.queue.filter((s) => !sent.has(s.id)) };
     this.#failures = 0;
@@ -102,7 +115,10 @@ export class Outbox extends EventTarget {
   #write() {
     try {
       this.storage.setItem(this.key, JSON.stringify(this.state));
-    } catch { /* storage full or blocked: the queue lives in memory for this visit */ }
+      this.#writeFailed = false;
+    } catch {
+      this.#writeFailed = true; // storage full or blocked: the queue lives in memory for this visit
+    }
   }
 
   /** Stops retrying (the page is going away; what is queued stays kept for the next visit). */

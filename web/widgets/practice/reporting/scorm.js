@@ -117,6 +117,8 @@ export function scormReporter({ copy, problems, found, baseDelay = 1000, started
     clearTimeout(timer);
     timer = null;
     const list = problems();
+    // Fewer checks than reported: the learner started over or imported a copy; count again from there.
+    for (const p of list) seen[p.id] = Math.min(seen[p.id] ?? 0, copy.attemptCount(p.id));
     const fresh = list.filter((p) => copy.attemptCount(p.id) > (seen[p.id] ?? 0)).map((problem, k) => ({ n: next + k, problem, attempt: copy.lastAnswer(problem.id) }));
     const values = scormValues(summarize(copy, list), version, { passing, interactions: fresh });
     const refused = values.find(([element, value]) => call('set', element, value) !== 'true');

@@ -38,6 +38,7 @@ export function xapiSender(url, auth) {
 export function xapiReporter({ copy, problems, url, auth, ctx, storage }) {
   const outbox = new Outbox({ storage, key: `multiple-heads:report:xapi:${url}`, send: xapiSender(url, auth) });
   const update = () => {
+    outbox.sync();
     const { statements, state } = statementsSince(outbox.state, copy, problems(), ctx);
     if (statements.length) outbox.add(statements, state);
     else outbox.state = { ...outbox.state, seen: state.seen };
