@@ -304,10 +304,10 @@ describe('layer at a glance', () => {
 
   test('accessible: axe finds nothing in light or dark, few tab stops, words in a live region', async () => {
     // axe in the page of this widget alone (embed.html): axe builds its tree of the whole
-    // document even when it checks one element (the lesson, built: ~16,000 nodes; this page:
-    // ~9,000, most of them the widget's). The whole
-    // lesson is checked in accessibility.test.mjs. One page, loaded afresh in each scheme and
-    // width (a scheme switched after the load is not what a reader in that scheme sees).
+    // document even when it checks one element (the lesson, built: ~16,000 nodes; this page
+    // ~9,000, most of them the widget's). The whole lesson is checked in accessibility.test.mjs.
+    // One page, loaded afresh in each scheme and width (a scheme switched after the load is
+    // not what a reader in that scheme sees).
     const { page, problems } = await newWatchedPage(browser, { width: 1280, height: 800 });
     for (const [colorScheme, viewport] of [['light', undefined], ['dark', undefined], ['light', { width: 390, height: 844 }]]) {
       await page.emulateMedia({ colorScheme });
