@@ -154,14 +154,16 @@ function parseAttributes(text) {
 }
 
 /**
- * Puts each widget's static figure, computed now by the core, inside its (empty) element.
- * Widgets without a static renderer are left as they are. The figures speak `locale` (the
- * build's language), or an element's own lang attribute.
+ * Puts each widget's static figure, computed now by the core, inside its element, before
+ * anything the author wrote there (a fallback sentence, which then shows only where the
+ * figure cannot stand in: see widget-base.css). Widgets without a static renderer, and
+ * elements that already hold a figure, are left as they are. The figures speak `locale`
+ * (the build's language), or an element's own lang attribute.
  */
 export async function addStaticFigures(html, { locale = 'en' } = {}) {
   const names = staticElements();
-  const pattern = /<(mha-[a-z-]+)(\s[^>]*)?>\s*<\/\1>/g;
-  const found = [...html.matchAll(pattern)].filter((m) => names.has(m[1]));
+  const pattern = /<(mha-[a-z-]+)(\s[^>]*)?>([\s\S]*?)<\/\1>/g;
+  const found = [...html.matchAll(pattern)].filter((m) => names.has(m[1]) && !m[3].includes('data-static-figure'));
   if (found.length === 0) return html;
   const context = { ...await nodeEngine(), locale };
   if (found.some((m) => names.get(m[1]) === 'training') && await staticRenderer('training')) {
@@ -172,9 +174,10 @@ export async function addStaticFigures(html, { locale = 'en' } = {}) {
     const render = await staticRenderer(names.get(match[1]));
     if (!render) continue;
     const figure = render(parseAttributes(match[2] ?? ''), context);
-    figures.set(match.index, `<${match[1]}${match[2] ?? ''}>${figure}</${match[1]}>`);
+    const own = match[3].trim() === '' ? '' : match[3];
+    figures.set(match.index, `<${match[1]}${match[2] ?? ''}>${figure}${own}</${match[1]}>`);
   }
-  return html.replace(pattern, (whole, tag, attributes, offset) => figures.get(offset) ?? whole);
+  return html.replace(pattern, (whole, tag, attributes, content, offset) => figures.get(offset) ?? whole);
 }
 
 /**

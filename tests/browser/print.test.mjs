@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { before, test } from 'node:test';
-import { buildAllWidgets, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, screenshot, useCourseSite, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { LIVE_NOTE, STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
@@ -16,6 +16,24 @@ import { THE_WORLD } from '../../web/widgets/shared/world.js';
 import { BlendModel } from '../../web/widgets/blend/blend-model.js';
 
 const session = useSiteAndBrowser();
+// An author's page: a widget with only their fallback text, one whose element also holds the
+// build's figure (what the lesson's build writes when the author put a fallback inside), and
+// one far below the fold, which is not built until the page is printed.
+const FALLBACK = '<p class="fallback">This interactive figure needs JavaScript.</p>';
+const course = useCourseSite({ mount: 'mha', prefix: 'mha-print-' });
+async function writeAuthorPage() {
+  const { addStaticFigures } = await import('../../scripts/lib/lesson-plugin.mjs');
+  course.write('print.css', '.spacer { height: 6000px; }');
+  course.write('page.html', `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Print</title><link rel="icon" href="data:,">
+<link rel="stylesheet" href="print.css"><script type="module" src="mha/multiple-heads.js"></script></head>
+<body><main><h1>Print</h1>
+<mha-blend id="fallback-only">${FALLBACK}</mha-blend>
+${await addStaticFigures(`<mha-wo-mixing id="with-figure">${FALLBACK}</mha-wo-mixing>`)}
+<div class="spacer"></div>
+<mha-layer id="far"></mha-layer>
+</main></body></html>`);
+}
 const STATIC = Object.entries(WIDGETS)
   .filter(([name]) => existsSync(new URL(`../../web/widgets/${name}/${name}-static.js`, import.meta.url)))
   .map(([name, widget]) => ({ name, tag: widget.tag }));
@@ -210,5 +228,47 @@ test(`the lesson prints on at most ${MAX_PAGES} A4 pages`, async () => {
   console.log(`A4 pages: ${pages}`);
   assert.ok(pages >= 2, `a PDF of ${pages} pages cannot be the lesson`);
   assert.ok(pages <= MAX_PAGES, `the lesson prints on ${pages} A4 pages (at most ${MAX_PAGES})`);
+  await page.close();
+});
+
+test('an author’s fallback never prints in place of the widget; the figure prints; every widget is built for print', async () => {
+  await writeAuthorPage();
+  const page = await course.browser.newPage({ viewport: { width: 1000, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  // The core held back: first the page as it looks while the widgets load.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/*.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto(`${course.url}page.html`);
+  const look = () => page.evaluate(() => Object.fromEntries(['fallback-only', 'with-figure', 'far'].map((id) => {
+    const element = document.getElementById(id);
+    const shown = (el) => Boolean(el) && el.getClientRects().length > 0;
+    return [id, {
+      ready: element.hasAttribute('ready'),
+      fallback: shown(element.querySelector(':scope > .fallback')),
+      figure: shown(element.querySelector(':scope > [data-static-figure]')),
+      live: getComputedStyle(element.shadowRoot.querySelector('.widget')).display !== 'none',
+    }];
+  })));
+  await page.waitForFunction(() => document.getElementById('with-figure').shadowRoot?.querySelector('.loading'));
+  const loading = await look();
+  assert.deepEqual([loading['with-figure'].figure, loading['with-figure'].fallback], [true, false], 'loading: the figure stands in, the fallback does not show');
+  assert.equal(loading['fallback-only'].fallback, true, 'loading: without a figure the author’s fallback shows');
+  release();
+  await page.locator('#with-figure[ready]').waitFor();
+  await page.locator('#fallback-only[ready]').waitFor();
+  const screen = await look();
+  assert.equal(screen.far.ready, false, 'the widget far below the fold is not built yet');
+  for (const id of ['fallback-only', 'with-figure']) assert.deepEqual(screen[id], { ready: true, fallback: false, figure: false, live: true }, id);
+  // Printing (Chromium's PDF fires beforeprint) builds every widget first.
+  await page.pdf({ format: 'A4' });
+  assert.equal(await page.evaluate(() => document.getElementById('far').hasAttribute('ready')), true, 'printing built the far widget');
+  await page.emulateMedia({ media: 'print' });
+  const paper = await look();
+  assert.deepEqual(paper['fallback-only'], { ready: true, fallback: false, figure: false, live: true }, 'without a figure the widget itself prints, not the fallback');
+  assert.deepEqual(paper['with-figure'], { ready: true, fallback: false, figure: true, live: false }, 'the figure prints, not the fallback');
+  await screenshot(page, 'print-author-page');
+  assert.deepEqual(errors, []);
   await page.close();
 });

@@ -88,3 +88,14 @@ for (const [name, goodAttributes] of Object.entries(GOOD_ATTRIBUTES)) {
     assert.notEqual(renderStaticFigure(good, context), start, `${name}: ${JSON.stringify(good).slice(0, 80)} changes the figure`);
   });
 }
+
+test('the build puts the figure before an author’s fallback, and leaves an element that has one alone', async () => {
+  const { addStaticFigures } = await import('../../scripts/lib/lesson-plugin.mjs');
+  const fallback = '\n  <p>One head has one attention budget.</p>\n';
+  const html = await addStaticFigures(`<mha-blend>${fallback}</mha-blend><mha-layer></mha-layer>`);
+  const blend = /<mha-blend>([\s\S]*?)<\/mha-blend>/.exec(html)[1];
+  assert.match(blend, /^<figure [^>]*data-static-figure="blend"/, 'the figure comes first');
+  assert.ok(blend.endsWith(fallback), 'the author’s fallback follows, unchanged');
+  assert.match(html, /<mha-layer><figure [^>]*data-static-figure="layer"/, 'an empty element gets its figure');
+  assert.equal(await addStaticFigures(html), html, 'a second pass adds nothing');
+});

@@ -38,10 +38,13 @@ export class StaticFigure {
     return this.#widget.querySelector(':scope > [data-static-figure]');
   }
 
-  /** Marks the widget as having a figure in its slot (or not), for widget-base.css. */
+  /**
+   * Marks the widget as having a static figure in its slot (or not), for widget-base.css.
+   * Only the build's figure counts: an author's fallback text is not what prints.
+   */
   mark() {
     const { body, staticSlot } = this.#widget;
-    const has = staticSlot.assignedElements().length > 0;
+    const has = staticSlot.assignedElements().some((el) => el.matches('[data-static-figure]'));
     body.classList.toggle('has-static-figure', has);
     staticSlot.classList.toggle('has-static-figure', has);
   }
