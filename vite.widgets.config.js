@@ -13,6 +13,7 @@
 // which costs the lesson page 18 more requests and about 14 kB more (gzipped) than its
 // bundle today. The price: a page should load either multiple-heads.js or the one-widget
 // entries, not both (each brings its own copy of the engine; see docs/EMBEDDING.md).
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -22,52 +23,72 @@ import { WIDGET_ENTRIES } from './web/widgets/registry.js';
 
 const WEB = fileURLToPath(new URL('./web/', import.meta.url));
 const SHARED_I18N = path.join(WEB, 'widgets/shared/i18n.js');
+const TEXT_I18N = path.join(WEB, 'text/i18n.js');
+// The language every entry carries; the others are fetched when a widget speaks them.
+const EAGER_LOCALE = 'en';
 
 /**
  * A one-widget entry (`mha-widget-entry:blend`): a module that imports the widget's messages
  * (`mha-widget-messages:blend`, registered first: module imports run in order) and the
- * widget, which defines its element; the built file exports nothing. The lesson's locale
- * files, which web/widgets/shared/i18n.js imports whole, hold only the groups all widgets
- * share here (`mha-shared-catalog:en`); each entry brings the widget groups its widget's
- * code uses (scripts/lib/entry-messages.mjs), and two entries on a page merge theirs
- * (registerLocale merges by group).
+ * widget, which defines its element; the built file exports nothing.
+ *
+ * The messages: the lesson's locale files, which web/widgets/shared/i18n.js imports whole,
+ * hold only the groups all widgets share here (`mha-shared-catalog:<locale>`); each entry
+ * adds the widget groups its widget's code uses (scripts/lib/entry-messages.mjs), and two
+ * entries on a page merge theirs (registerLocale merges by group). English is in the
+ * entry; every other language is a chunk of its own (`mha-catalog-data:<part>:<locale>`),
+ * fetched through registerLocaleLoader when a widget in that language loads (loadLocale,
+ * web/text/i18n.js).
  */
 const ENTRY = 'mha-widget-entry:';
 const API = 'multiple-heads-api';
 const MESSAGES = 'mha-widget-messages:';
-const SHARED_CATALOG = '\0mha-shared-catalog:';
+const SHARED_CATALOG = 'mha-shared-catalog:';
+const DATA = 'mha-catalog-data:';
 function nameOf(id, prefix) {
   const name = id.slice(prefix.length + 1);
   if (!WIDGET_ENTRIES.includes(name)) throw new Error(`“${name}” is not in WIDGET_ENTRIES (web/widgets/registry.js)`);
   return name;
 }
+const json = (value) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
+const lazily = (locale, part) => `registerLocaleLoader(${JSON.stringify(locale)}, () => import(${JSON.stringify(`${DATA}${part}:${locale}`)}).then((data) => data.default));`;
+/** A part's messages in a locale: `shared`, or an entry's widget groups. */
+const catalogOf = (part, locale) => (part === 'shared' ? sharedCatalog(locale, WIDGET_ENTRIES)
+  : entryCatalogs(path.join(WEB, 'widgets', part, 'index.js'), WIDGET_ENTRIES)[locale]);
+
+/** Each virtual module's code, by the prefix of its id. */
+const MODULES = {
+  [ENTRY]: (name) => `import ${JSON.stringify(`${MESSAGES}${nameOf(`\0${ENTRY}${name}`, ENTRY)}`)};\nimport ${JSON.stringify(`/widgets/${name}/index.js`)};\n`,
+  [MESSAGES]: (name) => {
+    const catalogs = entryCatalogs(path.join(WEB, 'widgets', nameOf(`\0${MESSAGES}${name}`, MESSAGES), 'index.js'), WIDGET_ENTRIES);
+    return [`import { registerLocale, registerLocaleLoader } from ${JSON.stringify(TEXT_I18N)};`,
+      ...Object.entries(catalogs).map(([locale, messages]) => (locale === EAGER_LOCALE
+        ? `registerLocale(${JSON.stringify(locale)}, ${json(messages)});` : lazily(locale, name)))].join('\n');
+  },
+  // What shared/i18n.js registers for a locale: English's shared groups; for another
+  // language nothing yet (its shared groups come with its first widget).
+  [SHARED_CATALOG]: (locale) => (locale === EAGER_LOCALE ? `export default ${json(catalogOf('shared', locale))};\n`
+    : `import { registerLocaleLoader } from ${JSON.stringify(TEXT_I18N)};\n${lazily(locale, 'shared')}\nexport default {};\n`),
+  [DATA]: (partAndLocale) => {
+    const [part, locale] = partAndLocale.split(':');
+    return `export default ${json(catalogOf(part, locale))};\n`;
+  },
+};
+
 const widgetEntries = () => ({
   name: 'multiple-heads-widget-entries',
   enforce: 'pre',
   resolveId(id, importer) {
-    if (id.startsWith(ENTRY) || id.startsWith(MESSAGES)) return `\0${id}`;
+    if (Object.keys(MODULES).some((prefix) => id.startsWith(prefix))) return `\0${id}`;
     const file = importer && path.resolve(path.dirname(importer), id);
-    if (importer === SHARED_I18N && path.dirname(file) === LOCALES_DIR) return `${SHARED_CATALOG}${path.basename(file, '.json')}`;
+    if (importer === SHARED_I18N && path.dirname(file) === LOCALES_DIR) return `\0${SHARED_CATALOG}${path.basename(file, '.json')}`;
     return null;
   },
   load(id) {
-    if (id.startsWith(SHARED_CATALOG)) {
-      const locale = id.slice(SHARED_CATALOG.length);
-      this.addWatchFile(path.join(LOCALES_DIR, `${locale}.json`));
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(sharedCatalog(locale, WIDGET_ENTRIES)))});\n`;
-    }
-    if (id.startsWith(`\0${ENTRY}`)) {
-      const name = nameOf(id, ENTRY);
-      return `import ${JSON.stringify(`${MESSAGES}${name}`)};\nimport ${JSON.stringify(`/widgets/${name}/index.js`)};\n`;
-    }
-    if (id.startsWith(`\0${MESSAGES}`)) {
-      const name = nameOf(id, MESSAGES);
-      const catalogs = entryCatalogs(path.join(WEB, 'widgets', name, 'index.js'), WIDGET_ENTRIES);
-      for (const file of Object.keys(catalogs)) this.addWatchFile(path.join(LOCALES_DIR, `${file}.json`));
-      return [`import { registerLocale } from ${JSON.stringify(SHARED_I18N)};`,
-        ...Object.entries(catalogs).map(([locale, messages]) => `registerLocale(${JSON.stringify(locale)}, JSON.parse(${JSON.stringify(JSON.stringify(messages))}));`)].join('\n');
-    }
-    return null;
+    const prefix = Object.keys(MODULES).find((p) => id.startsWith(`\0${p}`));
+    if (!prefix) return null;
+    for (const file of readdirSync(LOCALES_DIR)) this.addWatchFile(path.join(LOCALES_DIR, file));
+    return MODULES[prefix](id.slice(prefix.length + 1));
   },
 });
 
@@ -88,7 +109,8 @@ export default defineConfig({
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === API ? 'api.js' : 'widgets/[name].js'),
-        chunkFileNames: 'assets/[name]-[hash].js',
+        // Virtual modules' chunks would start with "_", which some hosts do not serve (Jekyll).
+        chunkFileNames: (chunk) => `assets/${chunk.name.replace(/^_+/, '')}-[hash].js`,
         assetFileNames: 'assets/[name]-[hash][extname]',
       },
       preserveEntrySignatures: 'exports-only',

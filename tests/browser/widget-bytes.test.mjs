@@ -64,6 +64,7 @@ before(async () => {
   for (const name of WIDGET_ENTRIES) writePage(name, [`widgets/${name}.js`], [elementOf(name)]);
   writePage('two', ['widgets/blend.js', 'widgets/layer.js'], [elementOf('blend'), elementOf('layer')]);
   writePage('bundle', ['multiple-heads.js'], [elementOf('blend')]);
+  writePage('german', ['widgets/blend.js'], ['<mha-blend lang="de"></mha-blend>']);
   // The API entry reaches the widgets of the entries: a French text registered through it.
   writeFileSync(path.join(site, 'french.js'), `import { registerLocale } from './pkg/api.js';
 registerLocale('fr', { common: { undo: 'Annuler', reset: 'Réinitialiser' } });
@@ -167,13 +168,21 @@ test(`each widget alone, through its entry, downloads at most ${BUDGET_KB} kB gz
   }
 });
 
-test('two widgets on one page share their code; the full bundle, for comparison', async () => {
+test('two widgets on one page share their code; a German widget fetches German; the full bundle, for comparison', async () => {
   for (const name of ['blend', 'layer']) if (!measured.has(name)) measured.set(name, await measure(name, [tagOf(name)]));
   const two = await measure('two', [tagOf('blend'), tagOf('layer')]);
   assert.deepEqual(problems, []);
   const bundle = await measure('bundle', [tagOf('blend')]);
   assert.deepEqual(problems, []);
-  console.log(`${line('blend + layer', two)}\n${line('bundle, blend', bundle)}`);
+  // A German widget fetches the German messages it needs (an English one fetched none).
+  const german = await measure('german', [tagOf('blend')]);
+  assert.deepEqual(problems, []);
+  const undo = await page.evaluate((tag) => [...document.querySelector(tag).shadowRoot.querySelectorAll('button')].map((b) => b.textContent), tagOf('blend'));
+  assert.ok(undo.includes('Rückgängig'), `German buttons: ${undo.join(', ')}`);
+  const fetchedMessages = (m) => m.responses.filter((r) => /catalog-data/.test(r.file)).map((r) => r.file);
+  assert.deepEqual(fetchedMessages(measured.get('blend')), [], 'an English page fetches no other language');
+  assert.equal(fetchedMessages(german).length, 2, `the German shared and blend messages: ${fetchedMessages(german)}`);
+  console.log(`${line('blend + layer', two)}\n${line('blend, German', german)}\n${line('bundle, blend', bundle)}`);
   const files = (m) => new Set(m.responses.map((r) => r.file));
   const shared = [...files(measured.get('blend'))].filter((file) => files(measured.get('layer')).has(file) && file.startsWith('pkg/'));
   assert.ok(shared.some((file) => file.endsWith('.wasm')) && shared.length >= 3, `blend and layer share chunks: ${shared.join(', ')}`);

@@ -41,7 +41,40 @@ export function registerLocale(tag, messages) {
 
 /** The locales that have a message file, e.g. ['en', 'de']. */
 export function availableLocales() {
-  return [...catalogs.keys()];
+  return [...new Set([...catalogs.keys(), ...loaders.keys()])];
+}
+
+// Catalogs fetched on first use: the one-widget entries (vite.widgets.config.js) bring
+// English and load another language's messages only for a widget that speaks it.
+const loaders = new Map(); // locale -> [() => Promise<messages>]
+const loading = new Map(); // locale -> Promise, while its loaders run
+
+/** Adds messages for a locale that load() fetches when a widget first needs that locale (loadLocale). */
+export function registerLocaleLoader(tag, load) {
+  const key = tag.toLowerCase();
+  loaders.set(key, [...(loaders.get(key) ?? []), load]);
+}
+
+/**
+ * Fetches the messages registered with registerLocaleLoader for a language tag or a node's
+ * language (its exact tag, else its language), once: a Promise, or null when there is
+ * nothing to fetch. The fetched messages go under those already registered (a course's own
+ * wording wins). A failed fetch leaves English in their place, with a console warning.
+ */
+export function loadLocale(localeOrNode) {
+  const wanted = typeof localeOrNode === 'string' ? localeOrNode : localeOf(localeOrNode);
+  const tag = String(wanted ?? '').trim().toLowerCase().replace(/_/g, '-');
+  const key = loaders.has(tag) || loading.has(tag) ? tag : tag.split('-')[0];
+  const pending = loaders.get(key);
+  if (!pending) return loading.get(key) ?? null;
+  loaders.delete(key);
+  const done = Promise.all(pending.map((load) => load())).then((parts) => {
+    catalogs.set(key, Object.assign({}, ...parts, catalogs.get(key)));
+    for (const cached of [...cache.keys()]) if (cached.startsWith(key.split('-')[0])) cache.delete(cached);
+  }, (error) => console.warn(`i18n: the “${key}” messages could not be loaded (${error?.message}); using English`))
+    .then(() => loading.delete(key));
+  loading.set(key, done);
+  return done;
 }
 
 /**

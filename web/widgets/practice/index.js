@@ -12,7 +12,7 @@
 // marking, on the core), problem-views.js (one view per kind), copy-panel.js, session.js (the
 // copy and the checkers shared by the page), practice-static.js (the no-JavaScript figure).
 import { element, setText } from '../../ui/dom.js';
-import { messagesFor } from '../shared/i18n.js';
+import { loadLocale, messagesFor } from '../shared/i18n.js';
 import { IDEAS, KINDS, blockProblems, parseKinds, predictsOnly, problemsFor } from './practice-data.js';
 import { problemView } from './problem-views.js';
 import { copyPanel } from './copy-panel.js';
@@ -62,6 +62,12 @@ export class PracticeProblems extends HTMLElement {
 
   connectedCallback() {
     if (this.shadowRoot) return;
+    // Built once its language's messages are in (the one-widget entries fetch them on use).
+    const messages = loadLocale(this);
+    if (messages) {
+      messages.then(() => { if (this.isConnected) this.connectedCallback(); });
+      return;
+    }
     // A property set before the element was defined sits on the instance: move it behind the setter.
     for (const name of ['reportAuth', 'reportActor']) {
       if (Object.hasOwn(this, name)) {

@@ -42,7 +42,7 @@ import { StaticFigure } from './widget-static-figure.js';
 import { applyHeadingLevel, bringFiguresIntoView } from './widget-accessibility.js';
 import { applyPanels, applyReadOnly, parseConfigAttribute } from './widget-attributes.js';
 import { EditGroups } from './widget-edit-groups.js';
-import { messagesFor } from './i18n.js';
+import { loadLocale, messagesFor } from './i18n.js';
 import { checkWorldWithCore, worldForAttribute } from './world-source.js';
 
 const UNDO_LIMIT = 100;
@@ -183,10 +183,16 @@ export class MhaWidget extends HTMLElement {
   // Loads the engine and the configuration; false (with a message in the body) if either
   // fails or the element left the page meanwhile.
   async #load() {
+    // The core, and this widget's language if the page has yet to fetch it (the one-widget
+    // entries fetch languages other than English when a widget needs them), load together.
+    const core = sharedEngine();
+    core.catch(() => {}); // handled below, once the messages are in
+    const messages = loadLocale(this);
+    if (messages) await messages;
     const m = messagesFor(this);
     showLoading(this, m.t('base.loading'));
     try {
-      this.engine = await sharedEngine();
+      this.engine = await core;
     } catch (error) {
       // An EngineLoadError says what failed and how to fix it (CSP, CORS, a missing file).
       return showLoadFailure(this, error?.name === 'EngineLoadError' ? error.message : m.t('base.loadFailed', { error: error.message }));
