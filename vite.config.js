@@ -92,6 +92,7 @@ export default defineConfig({
         embed: 'web/embed.html',
         course: 'web/examples/course.html',
         'ui-kit': 'web/examples/ui-kit.html',
+        'world-editor': 'web/world-editor.html',
         'multiple-heads': 'web/multiple-heads.js',
         'embed-resizer': 'web/embed-resizer.js',
         // A classic script embed.html loads as it is (see the file): kept at a stable name.
