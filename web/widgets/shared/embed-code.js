@@ -55,10 +55,17 @@ function embedAttributes(widget, entry) {
 /**
  * The two snippets for `widget` as it is now: { inline, iframe }. `siteUrl` is the address of
  * the folder that holds multiple-heads.js, embed.html and embed-resizer.js (the built dist/).
+ * `sameSite`: the author pastes into a page of this same site, so the addresses are written
+ * from the site's root (/course/attention/multiple-heads.js): they keep working when the
+ * site moves to another domain or from http to https. Otherwise they are full addresses,
+ * which work from anywhere. The lesson cannot know which; the dialog asks.
  */
-export function embedSnippets(widget, siteUrl) {
+export function embedSnippets(widget, siteUrl, { sameSite = false } = {}) {
   const [name, entry] = entryFor(widget);
-  const at = (file) => new URL(file, siteUrl).href;
+  const at = (file) => {
+    const url = new URL(file, siteUrl);
+    return sameSite ? `${url.pathname}${url.search}` : url.href;
+  };
   const pairs = embedAttributes(widget, entry);
   const attributes = pairs.map(([key, value]) => (value === '' ? ` ${key}` : ` ${key}=${attributeValue(value)}`)).join('');
   const inline = `<script type="module" src="${at('multiple-heads.js')}"></script>\n<${entry.tag}${attributes}></${entry.tag}>`;
@@ -151,10 +158,12 @@ function buildDialog(widget, siteUrl, id, m) {
       copy,
     ]);
   };
+  const where = whereChoice(id, siteUrl, m, () => fill());
   const close = element('button', { type: 'button', className: 'embed-secondary', textContent: m.t('embed.close') });
   const dialog = element('dialog', { className: 'embed-dialog' }, [
     element('h2', { id: `${id}-title`, textContent: m.t('embed.heading', { title }) }),
     element('p', { className: 'embed-help', textContent: m.t('embed.help') }),
+    where.element,
     block('inline'),
     block('iframe'),
     status,
@@ -162,15 +171,50 @@ function buildDialog(widget, siteUrl, id, m) {
   ]);
   dialog.setAttribute('aria-labelledby', `${id}-title`);
   close.addEventListener('click', () => dialog.close());
+  // The code is made when asked for, from the state the widget has now.
+  const fill = () => {
+    const { inline, iframe } = embedSnippets(widget, siteUrl, { sameSite: where.sameSite() });
+    fields.inline.value = inline;
+    fields.iframe.value = iframe;
+    status.textContent = '';
+  };
   return {
     element: dialog,
     show() {
-      // The code is made when asked for, from the state the widget has now.
-      const { inline, iframe } = embedSnippets(widget, siteUrl);
-      fields.inline.value = inline;
-      fields.iframe.value = iframe;
-      status.textContent = '';
+      fill();
       dialog.showModal();
+    },
+  };
+}
+
+/**
+ * "Where will you paste it?": on another site (full addresses, the default: they work
+ * anywhere) or on this one (addresses from the site's root). The choice is remembered for
+ * the page's other dialogs while the page is open.
+ */
+let pasteOnThisSite = false;
+function whereChoice(id, siteUrl, m, onChange) {
+  const option = (value, text) => {
+    const input = element('input', { type: 'radio', name: `${id}-where`, id: `${id}-where-${value}`, value });
+    input.addEventListener('change', () => {
+      pasteOnThisSite = value === 'same';
+      onChange();
+    });
+    return [input, element('label', { htmlFor: input.id, textContent: text })];
+  };
+  const [other, otherLabel] = option('other', m.t('embed.where.other'));
+  const [same, sameLabel] = option('same', m.t('embed.where.same', { site: new URL(siteUrl).origin }));
+  const fieldset = element('fieldset', { className: 'embed-where' }, [
+    element('legend', { textContent: m.t('embed.where.legend') }),
+    element('div', {}, [other, otherLabel]),
+    element('div', {}, [same, sameLabel]),
+  ]);
+  return {
+    element: fieldset,
+    sameSite() {
+      same.checked = pasteOnThisSite;
+      other.checked = !pasteOnThisSite;
+      return pasteOnThisSite;
     },
   };
 }
