@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import page from './vite.config.js';
-import { LOCALES_DIR, entryCatalogs, sharedCatalog } from './scripts/lib/entry-messages.mjs';
+import { LOCALES_DIR, catalogOf, localesWithFiles, ownGroups, sharedGroups } from './scripts/lib/entry-messages.mjs';
 import { WIDGET_ENTRIES } from './web/widgets/registry.js';
 
 const WEB = fileURLToPath(new URL('./web/', import.meta.url));
@@ -33,8 +33,8 @@ const EAGER_LOCALE = 'en';
  * widget, which defines its element; the built file exports nothing.
  *
  * The messages: the lesson's locale files, which web/widgets/shared/i18n.js imports whole,
- * hold only the groups all widgets share here (`mha-shared-catalog:<locale>`); each entry
- * adds the widget groups its widget's code uses (scripts/lib/entry-messages.mjs), and two
+ * hold only the groups every entry uses here (`mha-shared-catalog:<locale>`); each entry
+ * adds the other groups its widget's code uses (scripts/lib/entry-messages.mjs), and two
  * entries on a page merge theirs (registerLocale merges by group). English is in the
  * entry; every other language is a chunk of its own (`mha-catalog-data:<part>:<locale>`),
  * fetched through registerLocaleLoader when a widget in that language loads (loadLocale,
@@ -52,26 +52,23 @@ function nameOf(id, prefix) {
 }
 const json = (value) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
 const lazily = (locale, part) => `registerLocaleLoader(${JSON.stringify(locale)}, () => import(${JSON.stringify(`${DATA}${part}:${locale}`)}).then((data) => data.default));`;
-/** A part's messages in a locale: `shared`, or an entry's widget groups. */
-const catalogOf = (part, locale) => (part === 'shared' ? sharedCatalog(locale, WIDGET_ENTRIES)
-  : entryCatalogs(path.join(WEB, 'widgets', part, 'index.js'), WIDGET_ENTRIES)[locale]);
+/** A part's messages in a locale: `shared` (every entry's groups), or an entry's own groups. */
+const partCatalog = (part, locale) => catalogOf(locale, part === 'shared' ? sharedGroups(WIDGET_ENTRIES) : ownGroups(part, WIDGET_ENTRIES));
 
 /** Each virtual module's code, by the prefix of its id. */
 const MODULES = {
   [ENTRY]: (name) => `import ${JSON.stringify(`${MESSAGES}${nameOf(`\0${ENTRY}${name}`, ENTRY)}`)};\nimport ${JSON.stringify(`/widgets/${name}/index.js`)};\n`,
-  [MESSAGES]: (name) => {
-    const catalogs = entryCatalogs(path.join(WEB, 'widgets', nameOf(`\0${MESSAGES}${name}`, MESSAGES), 'index.js'), WIDGET_ENTRIES);
-    return [`import { registerLocale, registerLocaleLoader } from ${JSON.stringify(TEXT_I18N)};`,
-      ...Object.entries(catalogs).map(([locale, messages]) => (locale === EAGER_LOCALE
-        ? `registerLocale(${JSON.stringify(locale)}, ${json(messages)});` : lazily(locale, name)))].join('\n');
-  },
+  [MESSAGES]: (name) => [`import { registerLocale, registerLocaleLoader } from ${JSON.stringify(TEXT_I18N)};`,
+    ...localesWithFiles().map((locale) => (locale === EAGER_LOCALE
+      ? `registerLocale(${JSON.stringify(locale)}, ${json(partCatalog(nameOf(`\0${MESSAGES}${name}`, MESSAGES), locale))});`
+      : lazily(locale, name)))].join('\n'),
   // What shared/i18n.js registers for a locale: English's shared groups; for another
   // language nothing yet (its shared groups come with its first widget).
-  [SHARED_CATALOG]: (locale) => (locale === EAGER_LOCALE ? `export default ${json(catalogOf('shared', locale))};\n`
+  [SHARED_CATALOG]: (locale) => (locale === EAGER_LOCALE ? `export default ${json(partCatalog('shared', locale))};\n`
     : `import { registerLocaleLoader } from ${JSON.stringify(TEXT_I18N)};\n${lazily(locale, 'shared')}\nexport default {};\n`),
   [DATA]: (partAndLocale) => {
     const [part, locale] = partAndLocale.split(':');
-    return `export default ${json(catalogOf(part, locale))};\n`;
+    return `export default ${json(partCatalog(part, locale))};\n`;
   },
 };
 
