@@ -140,7 +140,7 @@ export function reportingLine(el, session, m) {
   if (settings.error) return error(...settings.error);
   const { settings: first, reporter } = pageReporter(session, settings, m);
   if (first.where !== settings.where) return error('otherPlace', { where: clip(first.where) });
-  const line = element('p', { className: 'report-status', role: 'status' });
+  const line = element('p', { className: 'report-status', role: 'status', hidden: true });
   const show = () => {
     const { kind, code, why } = reporter.status;
     if (kind === 'sending') return; // the line keeps what it said until the answer
