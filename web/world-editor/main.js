@@ -80,7 +80,7 @@ class Editor {
       section('start', 'Start from', [this.start.element]),
       section('about', SECTION_NAMES.title, [this.fields.about]),
       section('table', SECTION_NAMES.table, [
-        element('p', { className: 'hint', textContent: 'Each column is a token of the sentence, each row a feature: a column of X, one number per token. Arrow keys and Enter move between cells; ＋ adds a token after a column, ✕ removes it.' }),
+        element('p', { className: 'hint', textContent: 'Each column is a token of the sentence, each row a feature: a column of X, one number per token. Arrow keys and Enter move between cells; + adds a token after a column, ✕ removes it.' }),
         this.table.element,
         element('h3', { textContent: SECTION_NAMES.roles }), this.fields.roles,
       ]),

@@ -22,7 +22,7 @@ export class TableView {
     this.#editor = editor;
     this.table = element('table', { className: 'world-table' });
     this.note = element('p', { className: 'table-note', id: 'table-note', role: 'status' });
-    this.addFeature = element('button', { type: 'button', className: 'add-feature', textContent: '＋ Add a feature' });
+    this.addFeature = element('button', { type: 'button', className: 'add-feature', textContent: '+ Add a feature' });
     this.addFeature.addEventListener('click', () => this.#structural({ type: 'insertFeature' }, () => this.#focus(`name:${this.#features().length - 1}`)));
     const box = element('div', { className: 'table-box ui-scroll' }, [this.table]);
     this.element = element('div', { className: 'table-part' }, [box, this.note, this.addFeature]);
@@ -57,7 +57,7 @@ export class TableView {
     const head = element('tr', {}, [
       element('th', { scope: 'col', className: 'feature-head' }, ['Feature', element('span', { className: 'sub' }, [' (name, what it means)'])]),
       ...tokens.map((_, t) => this.#tokenHeader(t)),
-      element('td', { className: 'end' }, [this.#button('＋', 'add-token', () => this.#structural({ type: 'insertToken', index: tokens.length, text: 'new' }, () => this.#focus(`token:${tokens.length}`)))]),
+      element('td', { className: 'end' }, [this.#button('+', 'add-token', () => this.#structural({ type: 'insertToken', index: tokens.length, text: 'new' }, () => this.#focus(`token:${tokens.length}`)))]),
     ]);
     const rows = this.#features().map((_, f) => element('tr', {}, [
       this.#featureHeader(f),
@@ -75,7 +75,7 @@ export class TableView {
       element('span', { className: 'ui-sr-only', dataset: { part: 'token-number' } }, [`Token ${t + 1}`]),
       this.#input({ kind: 'token', t, className: 'token-input' }),
       element('span', { className: 'column-actions' }, [
-        this.#button('＋', `insert-token-${t}`, () => this.#structural({ type: 'insertToken', index: t + 1, text: 'new' }, () => this.#focus(`token:${t + 1}`))),
+        this.#button('+', `insert-token-${t}`, () => this.#structural({ type: 'insertToken', index: t + 1, text: 'new' }, () => this.#focus(`token:${t + 1}`))),
         this.#button('✕', `remove-token-${t}`, () => this.#structural({ type: 'removeToken', index: t }, () => this.#focus(`token:${Math.min(t, this.#tokens().length - 1)}`))),
       ]),
     ]);
