@@ -1,7 +1,8 @@
 // The heads-questions widget in Chromium, driven as a learner drives it: clicks and taps on
 // map rows, arrow keys and Enter, the head radios, the tie switch, drags, keys and typing in
 // the W_Q grid, undo, reset, reload. Every map is checked against the core's own weights for
-// the same state, computed here in Node by the same model code on the same world.
+// the same state, computed here in Node by the same model code on the same world. What
+// depends on the lesson's layout is checked on the lesson page, the rest in embed.html.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -37,13 +38,16 @@ async function shoot(widget, name) {
   await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
-async function openWidget(viewport = WIDE, { path = '', colorScheme = 'light', hasTouch = false } = {}) {
+// The widget on the lesson page, or (`alone`) in the page of this widget alone, embed.html:
+// the same element, for checks that do not depend on the lesson's layout, at a fraction of the
+// cost (the lesson builds seven widgets and the practice; axe's tree is of the whole document).
+async function openWidget(viewport = WIDE, { path = '', colorScheme = 'light', hasTouch = false, alone = false } = {}) {
   const { page, problems } = hasTouch
     ? await touchPage(viewport)
     : await newWatchedPage(session.browser, viewport);
   await page.emulateMedia({ colorScheme });
-  await page.goto(session.server.url + path);
-  await buildAllWidgets(page);
+  await page.goto(session.server.url + (alone ? `embed.html?widget=heads-questions${path}` : path));
+  if (!alone) await buildAllWidgets(page);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
   await widget.evaluate((host) => host.shadowRoot.querySelector('.board').scrollIntoView());
@@ -140,7 +144,7 @@ describe('heads-questions widget', () => {
   });
 
   test('picking the query: a click on a row, a tap on a cell, arrow keys and Enter; all four maps follow', async () => {
-    const { problems, widget } = await openWidget();
+    const { problems, widget } = await openWidget(WIDE, { alone: true });
     await widget.locator('.head-complement .ui-row-label', { hasText: 'wrote' }).click();
     await assertMapsAre(widget, { ...start(), query: token('wrote') });
     // Keyboard: the gist map's tab stop, Home, down twice, Enter.
@@ -160,7 +164,7 @@ describe('heads-questions widget', () => {
     assert.match(await widget.locator('[aria-live="polite"].sr-only').textContent(), /^Query word “who”\. Subject finder: “who” looks most at/);
     assert.deepEqual(problems, []);
 
-    const touch = await openWidget(PHONE, { hasTouch: true });
+    const touch = await openWidget(PHONE, { hasTouch: true, alone: true });
     // On a phone the other heads' maps show on request (the "Maps" switch).
     await touch.widget.locator('.narrow-switch [role="radio"]', { hasText: 'All four' }).tap();
     await touch.widget.locator(`.head-previous .ui-heatmap .ui-cell[data-row="${token('it')}"][data-col="0"]`).tap();
@@ -233,7 +237,7 @@ describe('heads-questions widget', () => {
   });
 
   test('Show values: the selected head’s W_Q as numbers, the core’s own copy', async () => {
-    const { problems, widget } = await openWidget();
+    const { problems, widget } = await openWidget(WIDE, { alone: true });
     await widget.locator('.head-previous .head-label').click();
     const button = widget.getByRole('button', { name: 'Show values' });
     await button.click();
@@ -246,7 +250,7 @@ describe('heads-questions widget', () => {
   });
 
   test('tie: every head takes the selected head’s projections and the four maps become equal', async () => {
-    const { problems, widget } = await openWidget();
+    const { problems, widget } = await openWidget(WIDE, { alone: true });
     await widget.getByRole('switch', { name: /Tie every head to Subject finder/ }).check();
     let state = { ...start(), tied: true };
     let weights = await pageWeights(widget);
@@ -282,7 +286,7 @@ describe('heads-questions widget', () => {
   });
 
   test('undo, reset, and the state survives a reload through the URL', async () => {
-    const { page, problems, widget } = await openWidget();
+    const { page, problems, widget } = await openWidget(WIDE, { alone: true });
     await widget.locator('.head-subject .ui-row-label', { hasText: 'was' }).click();
     await wqCell(widget, 'subject', 'verb', 2).focus();
     await wqCell(widget, 'subject', 'verb', 2).press('PageDown');
@@ -303,7 +307,7 @@ describe('heads-questions widget', () => {
 
   test('bad states, a bad query attribute and a config attribute are refused with a message', async () => {
     const bad = encodeURIComponent(JSON.stringify({ ...start(), tied: 'yes' }));
-    const { page, problems, widget } = await openWidget(WIDE, { path: `#heads-questions=${bad}` });
+    const { page, problems, widget } = await openWidget(WIDE, { path: `#heads-questions=${bad}`, alone: true });
     assert.match(await widget.locator('.notice').textContent(), /tied: expected true or false/);
     await assertMapsAre(widget, start());
     const messages = await widget.evaluate((host) => {
@@ -365,7 +369,7 @@ describe('heads-questions widget', () => {
   });
 
   test('keyboard: at most 15 tab stops, each map and grid one stop, visible focus', async () => {
-    const { page, problems, widget } = await openWidget();
+    const { page, problems, widget } = await openWidget(WIDE, { alone: true });
     await widget.locator('.features summary').click(); // the X grid too
     await widget.evaluate((host) => host.shadowRoot.querySelector('.caption').scrollIntoView());
     await page.evaluate(() => {
@@ -489,7 +493,7 @@ describe('heads-questions widget', () => {
 
   for (const colorScheme of ['light', 'dark']) {
     test(`axe: no violations in the widget (${colorScheme}), X open`, async () => {
-      const { page, problems, widget } = await openWidget(WIDE, { colorScheme });
+      const { page, problems, widget } = await openWidget(WIDE, { colorScheme, alone: true });
       await widget.locator('.features summary').click();
       await widget.locator('.features .ui-cell[tabindex="0"]').focus();
       const found = await axeViolations(page, { within: 'mha-heads-questions', rules: WCAG22 });
