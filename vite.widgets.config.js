@@ -13,7 +13,7 @@
 // which costs the lesson page 18 more requests and about 14 kB more (gzipped) than its
 // bundle today. The price: a page should load either multiple-heads.js or the one-widget
 // entries, not both (each brings its own copy of the engine; see docs/EMBEDDING.md).
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
@@ -24,6 +24,9 @@ import { WIDGET_ENTRIES } from './web/widgets/registry.js';
 const WEB = fileURLToPath(new URL('./web/', import.meta.url));
 const SHARED_I18N = path.join(WEB, 'widgets/shared/i18n.js');
 const TEXT_I18N = path.join(WEB, 'text/i18n.js');
+// The UI kit's own catalogs (its `ui` group), which web/ui/messages.js imports.
+const UI_MESSAGES = path.join(WEB, 'ui/messages.js');
+const UI_LOCALES_DIR = path.join(WEB, 'ui/locales');
 // The language every entry carries; the others are fetched when a widget speaks them.
 const EAGER_LOCALE = 'en';
 
@@ -44,6 +47,7 @@ const ENTRY = 'mha-widget-entry:';
 const API = 'multiple-heads-api';
 const MESSAGES = 'mha-widget-messages:';
 const SHARED_CATALOG = 'mha-shared-catalog:';
+const UI_CATALOG = 'mha-ui-catalog:';
 const DATA = 'mha-catalog-data:';
 function nameOf(id, prefix) {
   const name = id.slice(prefix.length + 1);
@@ -52,8 +56,14 @@ function nameOf(id, prefix) {
 }
 const json = (value) => `JSON.parse(${JSON.stringify(JSON.stringify(value))})`;
 const lazily = (locale, part) => `registerLocaleLoader(${JSON.stringify(locale)}, () => import(${JSON.stringify(`${DATA}${part}:${locale}`)}).then((data) => data.default));`;
-/** A part's messages in a locale: `shared` (every entry's groups), or an entry's own groups. */
-const partCatalog = (part, locale) => catalogOf(locale, part === 'shared' ? sharedGroups(WIDGET_ENTRIES) : ownGroups(part, WIDGET_ENTRIES));
+/** A part's messages in a locale: `shared` (every entry's groups), `ui` (the kit's), or an entry's own groups. */
+function partCatalog(part, locale) {
+  if (part === 'ui') return JSON.parse(readFileSync(path.join(UI_LOCALES_DIR, `${locale}.json`), 'utf8'));
+  return catalogOf(locale, part === 'shared' ? sharedGroups(WIDGET_ENTRIES) : ownGroups(part, WIDGET_ENTRIES));
+}
+/** What a locale file import becomes: the eager language's messages, or a loader for another's. */
+const catalogModule = (part, locale) => (locale === EAGER_LOCALE ? `export default ${json(partCatalog(part, locale))};\n`
+  : `import { registerLocaleLoader } from ${JSON.stringify(TEXT_I18N)};\n${lazily(locale, part)}\nexport default {};\n`);
 
 /** Each virtual module's code, by the prefix of its id. */
 const MODULES = {
@@ -62,10 +72,10 @@ const MODULES = {
     ...localesWithFiles().map((locale) => (locale === EAGER_LOCALE
       ? `registerLocale(${JSON.stringify(locale)}, ${json(partCatalog(nameOf(`\0${MESSAGES}${name}`, MESSAGES), locale))});`
       : lazily(locale, name)))].join('\n'),
-  // What shared/i18n.js registers for a locale: English's shared groups; for another
-  // language nothing yet (its shared groups come with its first widget).
-  [SHARED_CATALOG]: (locale) => (locale === EAGER_LOCALE ? `export default ${json(partCatalog('shared', locale))};\n`
-    : `import { registerLocaleLoader } from ${JSON.stringify(TEXT_I18N)};\n${lazily(locale, 'shared')}\nexport default {};\n`),
+  // What shared/i18n.js and ui/messages.js register for a locale: English's shared groups
+  // (the kit's); for another language nothing yet (they come with its first widget).
+  [SHARED_CATALOG]: (locale) => catalogModule('shared', locale),
+  [UI_CATALOG]: (locale) => catalogModule('ui', locale),
   [DATA]: (partAndLocale) => {
     const [part, locale] = partAndLocale.split(':');
     return `export default ${json(partCatalog(part, locale))};\n`;
@@ -79,12 +89,13 @@ const widgetEntries = () => ({
     if (Object.keys(MODULES).some((prefix) => id.startsWith(prefix))) return `\0${id}`;
     const file = importer && path.resolve(path.dirname(importer), id);
     if (importer === SHARED_I18N && path.dirname(file) === LOCALES_DIR) return `\0${SHARED_CATALOG}${path.basename(file, '.json')}`;
+    if (importer === UI_MESSAGES && path.dirname(file) === UI_LOCALES_DIR) return `\0${UI_CATALOG}${path.basename(file, '.json')}`;
     return null;
   },
   load(id) {
     const prefix = Object.keys(MODULES).find((p) => id.startsWith(`\0${p}`));
     if (!prefix) return null;
-    for (const file of readdirSync(LOCALES_DIR)) this.addWatchFile(path.join(LOCALES_DIR, file));
+    for (const dir of [LOCALES_DIR, UI_LOCALES_DIR]) for (const file of readdirSync(dir)) this.addWatchFile(path.join(dir, file));
     return MODULES[prefix](id.slice(prefix.length + 1));
   },
 });

@@ -181,7 +181,7 @@ test('two widgets on one page share their code; a German widget fetches German; 
   assert.ok(undo.includes('Rückgängig'), `German buttons: ${undo.join(', ')}`);
   const fetchedMessages = (m) => m.responses.filter((r) => /catalog-data/.test(r.file)).map((r) => r.file);
   assert.deepEqual(fetchedMessages(measured.get('blend')), [], 'an English page fetches no other language');
-  assert.equal(fetchedMessages(german).length, 2, `the German shared and blend messages: ${fetchedMessages(german)}`);
+  assert.equal(fetchedMessages(german).length, 3, `the German shared, kit and blend messages: ${fetchedMessages(german)}`);
   console.log(`${line('blend + layer', two)}\n${line('blend, German', german)}\n${line('bundle, blend', bundle)}`);
   const files = (m) => new Set(m.responses.map((r) => r.file));
   const shared = [...files(measured.get('blend'))].filter((file) => files(measured.get('layer')).has(file) && file.startsWith('pkg/'));
