@@ -66,8 +66,8 @@ class Editor {
   }
 
   #layout() {
-    this.undoButton = element('button', { type: 'button', textContent: 'Undo' });
-    this.redoButton = element('button', { type: 'button', textContent: 'Redo' });
+    this.undoButton = element('button', { type: 'button', textContent: 'Undo edit' });
+    this.redoButton = element('button', { type: 'button', textContent: 'Redo edit' });
     this.undoButton.addEventListener('click', () => this.#step('undo'));
     this.redoButton.addEventListener('click', () => this.#step('redo'));
     this.status = element('p', { className: 'editor-status', role: 'status' });
@@ -195,13 +195,18 @@ class Editor {
       this.preview.say('stale', this.lastGood ? `The widgets keep the last good world: fix ${count} listed in the editor to see this one.` : `The widgets wait for a world without problems: fix ${count} listed in the editor.`);
       return;
     }
-    this.preview.say('updating', 'Updating the widgets…');
-    this.#timer = setTimeout(() => {
+    const show = () => {
       this.lastGood = structuredClone(this.world());
       this.preview.show(this.lastGood);
       this.preview.say('current', 'The widgets show your world as it is now.');
       this.#save();
-    }, PREVIEW_DELAY_MS);
+    };
+    // The first good world at once; later ones after a pause in the typing.
+    if (this.lastGood === null) show();
+    else {
+      this.preview.say('updating', 'Updating the widgets…');
+      this.#timer = setTimeout(show, PREVIEW_DELAY_MS);
+    }
   }
 
   #save() {

@@ -17,6 +17,7 @@ export class Preview {
 
   constructor(container, status) {
     this.status = status;
+    this.container = container;
     this.#widgets = PREVIEW_TAGS.map((tag) => {
       // Not in the address: a state belongs to one world, and the world changes here.
       const widget = element(tag, { dataset: { preview: '' } });
@@ -24,23 +25,26 @@ export class Preview {
       widget.addEventListener('ready', () => this.#built(widget));
       return widget;
     });
-    container.replaceChildren(...this.#widgets.map((widget) => element('div', { className: 'preview-item' }, [widget])));
   }
 
   /** Shows `world` (a good world) in every widget. */
   show(world) {
     const text = JSON.stringify(world);
     if (text === this.#shown) return;
+    const first = this.#shown === null;
     this.#shown = text;
     for (const widget of this.#widgets) {
       // The box keeps its height while the widget is built again, so the page does not jump.
       const item = widget.parentElement;
-      if (widget.hasAttribute('ready')) {
+      if (item && widget.hasAttribute('ready')) {
         item.style.setProperty('--held', `${item.offsetHeight}px`);
         item.classList.add('holding');
       }
       widget.setAttribute('world', text);
     }
+    // The widgets join the page with their first world: without one they would start
+    // building the lesson's world, only to be built again.
+    if (first) this.container.replaceChildren(...this.#widgets.map((widget) => element('div', { className: 'preview-item' }, [widget])));
   }
 
   /** Says what the widgets show: `state` is current, stale (problems), none or updating. */

@@ -179,6 +179,7 @@ export class TableView {
   #focus(key) {
     const input = this.table.querySelector(`[data-target="${CSS.escape(key)}"]`);
     input?.focus();
+    input?.select();
   }
 
   // Spreadsheet keys: up and down by row, left and right across cells at the text's ends.
