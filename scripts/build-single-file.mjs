@@ -4,6 +4,10 @@
 // module scripts from files: here the one script is inline) and uploaded to a
 // learning-management system as a single file.
 //
+// In a frame, the file reports its height to the page around it (web/embed-height.js), as
+// embed.html does; embed-resizer.js, or the few lines of docs/EMBEDDING.md section 8, size
+// the frame.
+//
 // How the pieces get inside one file:
 //  * Vite bundles the widget into ONE ES module (dynamic imports inlined), placed in an
 //    inline <script type="module">.
@@ -46,7 +50,13 @@ function inlinePagePlugin() {
     },
     load(id) {
       if (id.startsWith(ENTRY_PREFIX)) {
-        return `import ${JSON.stringify(path.join(WEB, 'widgets', id.slice(ENTRY_PREFIX.length), 'index.js'))};`;
+        // The widget, and (a registry widget's file) its height reported to the page around
+        // the file's frame.
+        const name = id.slice(ENTRY_PREFIX.length);
+        const widget = `import ${JSON.stringify(path.join(WEB, 'widgets', name, 'index.js'))};`;
+        if (!Object.hasOwn(WIDGETS, name)) return widget;
+        return [widget, `import { reportFrameHeight } from ${JSON.stringify(path.join(WEB, 'embed-height.js'))};`,
+          `reportFrameHeight(document.querySelector(${JSON.stringify(WIDGETS[name].tag)}), ${JSON.stringify(name)});`].join('\n');
       }
       if (id.startsWith(WASM_PREFIX)) {
         // A data: URL, not a blob: URL: a page opened from disk has an opaque origin, and

@@ -5,7 +5,8 @@
 // Only widget frames are resized, and only by their own widget. A message is applied when
 //  * it comes from a frame's own window (event.source === frame.contentWindow), and
 //  * that frame is a widget frame: its src is the embed.html next to this script (same
-//    origin and folder, any query), or the author marked it with data-multiple-heads
+//    origin and folder, any query) or a single file in the single/ folder beside it
+//    (single/<widget>.html), or the author marked it with data-multiple-heads
 //    (for frames from another copy of the site, or a bundled copy of this script), and
 //  * event.origin is the origin that frame's document must have: "null" when the frame is
 //    sandboxed without allow-same-origin (an opaque origin), else the origin of its src.
@@ -18,6 +19,7 @@ const MIN_HEIGHT = 100;
 // an asset to copy and rename. The page is the one beside this script in the built site.
 const HERE = import.meta.url;
 const EMBED_PAGE = new URL('./embed.html', HERE);
+const SINGLE_DIR = new URL('./single/', HERE);
 
 function frameUrl(frame) {
   try {
@@ -31,8 +33,11 @@ function frameUrl(frame) {
 export function widgetFrameOrigin(frame) {
   const url = frameUrl(frame);
   if (!url || !/^https?:$/.test(url.protocol)) return null;
-  const isEmbedPage = url.origin === EMBED_PAGE.origin && url.pathname === EMBED_PAGE.pathname;
-  if (!isEmbedPage && !frame.hasAttribute('data-multiple-heads')) return null;
+  const here = url.origin === EMBED_PAGE.origin;
+  const isEmbedPage = here && url.pathname === EMBED_PAGE.pathname;
+  const isSingleFile = here && url.pathname.startsWith(SINGLE_DIR.pathname)
+    && /^[a-z-]+\.html$/.test(url.pathname.slice(SINGLE_DIR.pathname.length));
+  if (!isEmbedPage && !isSingleFile && !frame.hasAttribute('data-multiple-heads')) return null;
   const opaque = frame.hasAttribute('sandbox') && !frame.sandbox.contains('allow-same-origin');
   return opaque ? 'null' : url.origin;
 }

@@ -8,6 +8,7 @@ import './widgets/all.js';
 import { WIDGETS } from './widgets/registry.js';
 import { isStateParameter } from './widgets/shared/lesson-state.js';
 import { messagesFor } from './widgets/shared/i18n.js';
+import { reportFrameHeight } from './embed-height.js';
 
 const root = document.getElementById('embed-root');
 const params = new URLSearchParams(location.search);
@@ -62,25 +63,5 @@ if (!entry) {
   }
 }
 
-// Height reporting: the parent cannot read a cross-origin (or sandboxed) frame's size.
-// A ResizeObserver alone is not enough: Chromium does not run rendering updates, and so no
-// ResizeObserver callbacks, in a cross-origin frame that is off-screen, and a page of
-// several frames kept those below the fold at their default 150 px until scrolled to. So
-// the height is also measured (a forced layout works in a throttled frame) when the page
-// has loaded, when the widget is ready or changes, when fonts settle, and when the parent's
-// embed-resizer.js asks.
-let lastHeight = 0;
-function reportHeight({ force = false } = {}) {
-  if (window.parent === window) return;
-  const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-  if (height === lastHeight && !force) return;
-  lastHeight = height;
-  window.parent.postMessage({ type: 'multiple-heads:height', widget: name, height }, '*');
-}
-new ResizeObserver(() => reportHeight()).observe(document.documentElement);
-window.addEventListener('load', () => reportHeight());
-document.fonts?.ready.then(() => reportHeight());
-for (const type of ['ready', 'change']) widget?.addEventListener(type, () => reportHeight());
-window.addEventListener('message', (event) => {
-  if (event.source === window.parent && event.data?.type === 'multiple-heads:report-height') reportHeight({ force: true });
-});
+// The frame's height, for the page around it (embed-resizer.js sizes the iframe).
+reportFrameHeight(widget, name);

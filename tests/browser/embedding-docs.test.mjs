@@ -3,10 +3,14 @@
 // "<!-- snippet: kind -->" right above a fence, where the language is not enough):
 //   html   a whole page (`page`, or text starting with <!doctype) or a fragment put into a
 //          page; loaded in Chromium from a site with dist/ at /course/attention/, served
-//          under the guide's own Content-Security-Policy line; every widget in it and in its
-//          frames must become ready, with no console error, warning or CSP violation;
+//          under the guide's own Content-Security-Policy line (`platform`: under the policy
+//          the guide gives for a course platform, which allows inline scripts); every widget
+//          in it and in its frames must become ready, with no console error, warning or CSP
+//          violation; where the snippet sizes its frames (embed-resizer.js, or its own
+//          script), each frame must take its document's height;
 //   css    applied to a page of every widget: each custom property it sets must reach every
-//          widget element (the selector names them all);
+//          widget element (the selector names them all); `print`: the elements it names
+//          are hidden in print media and only there, every other widget still prints;
 //   js     run as a module in a page holding the widgets it names (after they are ready);
 //          `module` snippets (bare `import 'multiple-heads'`) are type-checked instead;
 //   ts/tsx compiled with tsc against the package's types (`preact`: with Preact's JSX);
@@ -82,7 +86,7 @@ before(async () => {
   // Pages under the guide's CSP; the single files under the policy the guide gives for a
   // platform that sends its own (section 8), since they carry their inline script.
   const platformCsp = /`(default-src 'self'; script-src 'self' 'unsafe-inline'[^`]+)`/.exec(GUIDE)?.[1];
-  server = await serveStatic(site, { csp: (file) => (file.includes(`${path.sep}single${path.sep}`) ? platformCsp : CSP) });
+  server = await serveStatic(site, { csp: (file) => (file.includes(`${path.sep}single${path.sep}`) || path.basename(file).startsWith('platform-') ? platformCsp : CSP) });
   browser = await openBrowser();
 });
 after(async () => {
@@ -92,8 +96,8 @@ after(async () => {
 });
 
 let pageNumber = 0;
-function writePage(html) {
-  const name = `snippet-${++pageNumber}.html`;
+function writePage(html, prefix = '') {
+  const name = `${prefix}snippet-${++pageNumber}.html`;
   writeFileSync(path.join(site, name), html);
   return name;
 }
@@ -122,14 +126,30 @@ async function everyWidgetReady(page) {
   return counts;
 }
 
+/** Waits until every frame of the page is as tall as its document (a resizer sized it). */
+async function framesSized(page) {
+  const frames = page.locator('iframe');
+  for (let i = 0; i < await frames.count(); i++) {
+    const frame = await (await frames.nth(i).elementHandle()).contentFrame();
+    const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    await frames.nth(i).evaluate((el, h) => new Promise((resolve, reject) => {
+      const check = () => Math.abs(el.clientHeight - h) <= 1;
+      if (check()) return resolve();
+      new ResizeObserver(() => { if (check()) resolve(); }).observe(el);
+      setTimeout(() => reject(new Error(`frame ${el.getAttribute('src')}: ${el.clientHeight}px, its document ${h}px`)), 15000);
+    }), content);
+  }
+}
+
 describe('html snippets load in Chromium under the guide’s CSP', () => {
   for (const snippet of of('html')) {
     test(label(snippet), async () => {
       const isPage = snippet.kind === 'page' || /^<!doctype/i.test(snippet.text.trim());
       const { page, problems } = await newWatchedPage(browser, { width: 1100, height: 900 });
-      await page.goto(server.url + writePage(isPage ? snippet.text : shell(snippet.text)));
+      await page.goto(server.url + writePage(isPage ? snippet.text : shell(snippet.text), snippet.kind === 'platform' ? 'platform-' : ''));
       const counts = await everyWidgetReady(page);
       assert.ok(counts.reduce((a, b) => a + b, 0) >= 1, 'the snippet shows at least one widget');
+      if (/embed-resizer\.js|multiple-heads:height/.test(snippet.text)) await framesSized(page);
       assert.deepEqual(problems, []);
       await page.close();
     });
@@ -137,7 +157,7 @@ describe('html snippets load in Chromium under the guide’s CSP', () => {
 });
 
 describe('css snippets reach every widget', () => {
-  for (const snippet of of('css')) {
+  for (const snippet of of('css').filter((s) => s.kind !== 'print')) {
     test(label(snippet), async () => {
       writeFileSync(path.join(site, `snippet-${snippet.line}.css`), snippet.text);
       const tags = [...new Set([...WIDGET_TAGS, 'mha-practice'])];
@@ -152,6 +172,27 @@ describe('css snippets reach every widget', () => {
         return declared.filter(([name, value]) => style.getPropertyValue(name).trim() !== value).map(([name]) => `${tag} ${name}`);
       }), { tags, declared });
       assert.deepEqual(missing, [], 'every property reaches every widget (is every widget in the selector?)');
+      assert.deepEqual(problems, []);
+      await page.close();
+    });
+  }
+});
+
+describe('print css snippets hide what they name on paper, and only there', () => {
+  for (const snippet of of('css').filter((s) => s.kind === 'print')) {
+    test(label(snippet), async () => {
+      writeFileSync(path.join(site, `snippet-${snippet.line}.css`), snippet.text);
+      const tags = [...new Set([...WIDGET_TAGS, 'mha-practice'])];
+      const named = tags.filter((tag) => new RegExp(`(^|[\\s,{])${tag}(?=[\\s,{])`).test(snippet.text));
+      assert.ok(named.length > 0, 'the snippet names widgets');
+      const { page, problems } = await newWatchedPage(browser);
+      await page.goto(server.url + writePage(shell(tags.map((t) => `<${t}></${t}>`).join('\n'),
+        `<link rel="stylesheet" href="snippet-${snippet.line}.css"><script type="module" src="${SITE_PATH}multiple-heads.js"></script>`)));
+      await everyWidgetReady(page);
+      const hidden = () => page.evaluate((list) => list.filter((tag) => getComputedStyle(document.querySelector(tag)).display === 'none'), tags);
+      assert.deepEqual(await hidden(), [], 'on screen every widget shows');
+      await page.emulateMedia({ media: 'print' });
+      assert.deepEqual(await hidden(), named, 'in print, the widgets the snippet names are hidden, the others print');
       assert.deepEqual(problems, []);
       await page.close();
     });
