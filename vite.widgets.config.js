@@ -49,8 +49,7 @@ const MESSAGES = 'mha-widget-messages:';
 const SHARED_CATALOG = 'mha-shared-catalog:';
 const UI_CATALOG = 'mha-ui-catalog:';
 const DATA = 'mha-catalog-data:';
-function nameOf(id, prefix) {
-  const name = id.slice(prefix.length + 1);
+function entryName(name) {
   if (!WIDGET_ENTRIES.includes(name)) throw new Error(`“${name}” is not in WIDGET_ENTRIES (web/widgets/registry.js)`);
   return name;
 }
@@ -67,10 +66,10 @@ const catalogModule = (part, locale) => (locale === EAGER_LOCALE ? `export defau
 
 /** Each virtual module's code, by the prefix of its id. */
 const MODULES = {
-  [ENTRY]: (name) => `import ${JSON.stringify(`${MESSAGES}${nameOf(`\0${ENTRY}${name}`, ENTRY)}`)};\nimport ${JSON.stringify(`/widgets/${name}/index.js`)};\n`,
+  [ENTRY]: (name) => `import ${JSON.stringify(`${MESSAGES}${entryName(name)}`)};\nimport ${JSON.stringify(`/widgets/${name}/index.js`)};\n`,
   [MESSAGES]: (name) => [`import { registerLocale, registerLocaleLoader } from ${JSON.stringify(TEXT_I18N)};`,
     ...localesWithFiles().map((locale) => (locale === EAGER_LOCALE
-      ? `registerLocale(${JSON.stringify(locale)}, ${json(partCatalog(nameOf(`\0${MESSAGES}${name}`, MESSAGES), locale))});`
+      ? `registerLocale(${JSON.stringify(locale)}, ${json(partCatalog(entryName(name), locale))});`
       : lazily(locale, name)))].join('\n'),
   // What shared/i18n.js and ui/messages.js register for a locale: English's shared groups
   // (the kit's); for another language nothing yet (they come with its first widget).
