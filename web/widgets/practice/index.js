@@ -17,7 +17,6 @@ import { IDEAS, KINDS, blockProblems, parseKinds, predictsOnly, problemsFor } fr
 import { problemView } from './problem-views.js';
 import { copyPanel } from './copy-panel.js';
 import { practiceSession } from './session.js';
-import { reportingLine } from './reporting/index.js';
 import { sharedEngine } from '../../engine/engine.js';
 import { replaceFigure } from '../shared/static-figure.js';
 import baseStyles from '../shared/widget-base.css?inline';
@@ -97,10 +96,18 @@ export class PracticeProblems extends HTMLElement {
     }
     // Practice asks about the lesson's own world; a `world` attribute is said not to change it.
     if (this.hasAttribute('world')) this.body.prepend(element('p', { className: 'notice world-not-used', role: 'status', textContent: this.m.t('practice.worldNotUsed') }));
-    const reporting = reportingLine(this, this.#session, this.m);
-    if (reporting) this.body.append(reporting);
+    if (this.hasAttribute('report')) this.#startReporting();
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
+  }
+
+  // Scores to the course platform (reporting/): loaded only by a block that asks, so the
+  // practice costs nothing more where reporting is off, as it is by default.
+  #startReporting() {
+    this.reporting = import('./reporting/index.js').then(async ({ reportingLine }) => {
+      const line = await reportingLine(this, this.#session, this.m);
+      if (line) this.body.append(line);
+    });
   }
 
   #markStatic(slot) {

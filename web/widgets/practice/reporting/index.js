@@ -7,8 +7,8 @@
 // (Where the platform launches the page the xAPI "launch" way, ?endpoint=&auth=&actor=
 // &registration=&activity_id= in the address fill in what the attributes leave out.)
 //
-// The page reports once, for every practice block on it: the first block with `report`
-// starts the page's reporter; a block asking for another place says so. Each block with
+// The page reports once, for every practice block on it, to the place of its first block (in
+// the page's order) whose `report` settings are good; a block asking for another place says so. Each block with
 // `report` shows the one status line ("Scores not sent yet — will retry"); practice never
 // waits for it. What is reported is computed from the learner's copy (scores.js), so a page
 // that cannot reach the platform loses nothing: the next report carries it.
@@ -107,8 +107,23 @@ function signature(copy, problems) {
   return problems.map((p) => `${p.id}:${copy.attemptCount(p.id)}:${copy.solved(p.id) ? 1 : 0}`).join(',');
 }
 
-function pageReporter(session, settings, m) {
+const parsed = () => (document.readyState === 'loading'
+  ? new Promise((resolve) => document.addEventListener('DOMContentLoaded', resolve, { once: true }))
+  : Promise.resolve());
+
+// The page's place to report to: the first block in the page's order whose settings are
+// good (not the first to load its code), so every block agrees whatever the timing.
+function pagePlace() {
+  for (const el of document.querySelectorAll('mha-practice[report]')) {
+    const settings = reportSettings(el);
+    if (settings && !settings.error) return settings;
+  }
+  return null;
+}
+
+function pageReporter(session, m) {
   if (session.reporting) return session.reporting;
+  const settings = pagePlace();
   const reporter = startReporter(settings, session, m);
   let last = null;
   const update = () => {
@@ -117,29 +132,26 @@ function pageReporter(session, settings, m) {
     last = now;
     reporter.update();
   };
-  // After the page's blocks are all there: the first report covers every one of them.
-  const start = () => setTimeout(() => {
-    update();
-    session.copy.addEventListener('change', update);
-    session.copy.addEventListener('replaced', update);
-  }, 0);
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-  else start();
+  // The page is parsed: the first report covers every block of it.
+  update();
+  session.copy.addEventListener('change', update);
+  session.copy.addEventListener('replaced', update);
   session.reporting = { settings, reporter };
   return session.reporting;
 }
 
 /**
- * The reporting part of one <mha-practice>: nothing (no `report`), an error (bad settings, or
- * another place than the page already reports to), or the status line.
+ * The reporting part of one <mha-practice>, once the page is parsed: nothing (no `report`),
+ * an error (bad settings, or another place than the page reports to), or the status line.
  */
-export function reportingLine(el, session, m) {
+export async function reportingLine(el, session, m) {
+  await parsed();
   const settings = reportSettings(el);
   if (settings === null) return null;
   const error = (key, params) => element('p', { className: 'error', role: 'alert', textContent: m.t(`report.${key}`, params) });
   if (settings.error) return error(...settings.error);
-  const { settings: first, reporter } = pageReporter(session, settings, m);
-  if (first.where !== settings.where) return error('otherPlace', { where: clip(first.where) });
+  const { settings: chosen, reporter } = pageReporter(session, m);
+  if (chosen.where !== settings.where) return error('otherPlace', { where: clip(chosen.where) });
   const line = element('p', { className: 'report-status', role: 'status', hidden: true });
   const show = () => {
     const { kind, code, why } = reporter.status;

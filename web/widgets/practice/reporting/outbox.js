@@ -65,8 +65,10 @@ export class Outbox extends EventTarget {
   async flush() {
     if (this.#sending || this.#timer !== null) return;
     this.#sending = true;
+    let sent = false;
     try {
       while ((this.sync(), this.state.queue.length > 0)) {
+        sent = true;
         const batch = this.state.queue.slice(0, this.#oneByOne ? 1 : BATCH);
         this.#setStatus({ kind: 'sending' });
         let code;
@@ -84,7 +86,8 @@ export class Outbox extends EventTarget {
         return;
       }
       this.#oneByOne = false;
-      this.#setStatus({ kind: 'sent' });
+      // "Sent" once something was; before the first answer there is nothing to say.
+      if (sent || this.status.kind !== 'idle') this.#setStatus({ kind: 'sent' });
     } finally {
       this.#sending = false;
     }
