@@ -10,7 +10,8 @@ import { DIST_DIR, newWatchedPage, screenshot, useCourseSite } from './browser.m
 import { axeViolations } from './axe.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
-const TAGS = Object.values(WIDGETS).map((widget) => widget.tag);
+// The registry's widgets, and the practice (which takes no world, and says so).
+const TAGS = [...Object.values(WIDGETS).map((widget) => widget.tag), 'mha-practice'];
 const WORLDS = readdirSync(path.join(DIST_DIR, 'worlds')).filter((name) => name.endsWith('.json'));
 const worldData = (name) => JSON.parse(readFileSync(path.join(DIST_DIR, 'worlds', name), 'utf8'));
 const SCRIPT = '<script type="module" src="course/attention/multiple-heads.js"></script>';
