@@ -24,6 +24,8 @@ export class ExportView {
   }
 
   render(world) {
+    // A refusal is about the world as it was: once it has no problems, the refusal goes.
+    if (this.#editor.problemCount() === 0 && this.message.textContent.startsWith('Not exported')) this.message.textContent = '';
     const name = exportFileName(world);
     this.fileName.textContent = name;
     this.usage.textContent = `On a course page, save it in the package’s worlds/ folder and write <mha-layer world="worlds/${name}"></mha-layer> (any widget).`;
