@@ -1,6 +1,6 @@
 /**
  * JSX types for Preact authors: the widgets as intrinsic elements, with their attributes
- * checked (a wrong panel name, token or heads value is a type error) and `ref` typed as the
+ * checked (a wrong panel name or heads value is a type error) and `ref` typed as the
  * widget element. Opt in once, anywhere in the project:
  *
  * ```ts

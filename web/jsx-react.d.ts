@@ -1,6 +1,6 @@
 /**
  * JSX types for React (18 and 19) authors: the widgets as intrinsic elements, with their
- * attributes checked (a wrong panel name, token or heads value is a type error) and `ref`
+ * attributes checked (a wrong panel name or heads value is a type error) and `ref`
  * typed as the widget element. Opt in once, anywhere in the project:
  *
  * ```ts

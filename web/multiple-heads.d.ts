@@ -45,6 +45,8 @@ export declare const WIDGET_TAGS: readonly WidgetTag[];
  * position 4, "The" position 0).
  */
 export type SentenceToken = 'The' | 'researcher' | 'who' | 'wrote' | 'the' | 'paper' | 'said' | 'it' | 'was' | 'wrong' | '.';
+/** A token of the widget's world: the lesson's offered by name, any other world's as text. */
+export type WorldToken = SentenceToken | (string & {});
 
 /** The four named heads of the lesson's world. */
 export type HeadId = 'subject' | 'complement' | 'previous' | 'gist';
@@ -93,6 +95,12 @@ export interface WidgetAttributes<Panel extends string = string> {
   lang?: string;
   /** "eager": built as soon as the core loads; "lazy" (default): when it comes near the view. */
   loading?: 'lazy' | 'eager';
+  /**
+   * The example the widget shows (docs/WORLDS.md): the URL of a world file (`worlds/german.json`,
+   * resolved against the page) or the world's JSON itself (text starting with `{`). Default:
+   * the lesson's world. Setting it again draws the new world from its starting state.
+   */
+  world?: string;
 }
 
 /** <mha-layer>'s own attributes. */
@@ -100,7 +108,7 @@ export interface LayerAttributes extends WidgetAttributes<LayerPanel> {
   /** The world's heads merged into 4 (default), 2 or 1. */
   heads?: 1 | 2 | 4 | '1' | '2' | '4';
   /** The starting word (default "said"). */
-  token?: SentenceToken;
+  token?: WorldToken;
   /** The starting head: a named head (the merged head that holds it, at h < 4) or its number from 1. */
   head?: HeadId | 1 | 2 | 3 | 4 | '1' | '2' | '3' | '4';
 }
@@ -113,12 +121,12 @@ export interface WoMixingAttributes extends WidgetAttributes<WoMixingPanel> {
   /** 4 (the world's heads, d_k = 3, default), 2 or 1 (merged heads). */
   heads?: 1 | 2 | 4 | '1' | '2' | '4';
   /** The word whose vectors are shown (default "said"). */
-  token?: SentenceToken;
+  token?: WorldToken;
 }
 /** <mha-heads-questions>'s own attributes. */
 export interface HeadsQuestionsAttributes extends WidgetAttributes<HeadsQuestionsPanel> {
   /** The starting query word. */
-  query?: SentenceToken;
+  query?: WorldToken;
 }
 /** <mha-training>'s attributes (only the common ones). */
 export interface TrainingAttributes extends WidgetAttributes<TrainingPanel> {}

@@ -27,8 +27,9 @@ export function Lesson({ saved }: { saved: { budget: number[] | null } }) {
       <mha-blend panels="Plane" />
       {/* @ts-expect-error: 3 heads is not a layer */}
       <mha-layer heads="3" />
-      {/* @ts-expect-error: not a token of the sentence */}
-      <mha-wo-mixing token="Said" />
+      <mha-wo-mixing world="worlds/german.json" token="Koch" />
+      {/* @ts-expect-error: world is text, a URL or the world's JSON */}
+      <mha-blend world={42} />
       {/* @ts-expect-error: no such idea */}
       <mha-practice idea="attention" />
       {/* @ts-expect-error: a ref of another element */}

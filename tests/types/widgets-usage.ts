@@ -70,8 +70,10 @@ export function attributes(): void {
   const layer: LayerAttributes = { heads: '2', token: 'said', head: 'subject', panels: 'controls attend', 'heading-level': 2 };
   // @ts-expect-error: the layer has 4, 2 or 1 heads
   const wrongHeads: LayerAttributes = { heads: '3' };
-  // @ts-expect-error: tokens are matched exactly, case included
-  const wrongToken: LayerAttributes = { token: 'Said' };
+  // Another world's tokens are its own: any text (the lesson's are offered by name).
+  const otherWorld: LayerAttributes = { world: 'worlds/german.json', token: 'Koch' };
+  // @ts-expect-error: world is text, a URL or the world's JSON
+  const wrongWorld: LayerAttributes = { world: { formatVersion: 1 } };
   const panels: PanelList<BlendPanel> = 'plane values';
   // @ts-expect-error: panel names are lower case
   const wrongPanel: PanelList<BlendPanel> = 'Plane';
@@ -83,5 +85,5 @@ export function attributes(): void {
   const wrongUrl: MultipleHeadsAttributesByTag['mha-training'] = { 'url-state': 'maybe' };
   const full: SentenceToken = '.';
   const tags: readonly string[] = WIDGET_TAGS;
-  void [layer, wrongHeads, wrongToken, panels, wrongPanel, otherPanel, wrongLevel, wrongUrl, full, tags];
+  void [layer, wrongHeads, otherWorld, wrongWorld, panels, wrongPanel, otherPanel, wrongLevel, wrongUrl, full, tags];
 }

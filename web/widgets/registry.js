@@ -3,12 +3,13 @@
 // scripts read their tag lists from here too; all.js registers the elements.
 
 // Understood by every widget (MhaWidget): starting state, read-only, panels, URL key, keeping
-// the state out of the address (url-state="off"), config, and lang (the language of its UI
-// text: lessons/multiple-heads/locales/<lang>.json; see web/widgets/shared/i18n.js).
+// the state out of the address (url-state="off"), config, lang (the language of its UI
+// text: lessons/multiple-heads/locales/<lang>.json; see web/widgets/shared/i18n.js), and
+// world (the example it shows: docs/WORLDS.md).
 /** The names in a `panels="…"` (or `kinds="…"`) attribute: words split at spaces or commas. */
 export const attributeWords = (value) => String(value ?? '').trim().split(/[\s,]+/).filter(Boolean);
 
-const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config', 'heading-level', 'lang'];
+const COMMON = ['state', 'readonly', 'panels', 'state-key', 'url-state', 'config', 'heading-level', 'lang', 'world'];
 
 // loadingHeight: the widget's height in CSS px on the lesson page, in a wide container (1280
 // px window) and a narrow one (390 px phone), reserved while the core loads so that the page
