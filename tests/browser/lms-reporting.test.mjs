@@ -3,7 +3,9 @@
 //    (unzipped, imsmanifest.xml read for its SCO), the SCO launched in a frame of a page that
 //    installs scorm-again's Scorm12API / Scorm2004API as window.API / window.API_1484_11; a
 //    learner answers by clicks and keys; score, completion, success, objectives per idea
-//    and interactions arrive in the runtime's cmi; leaving the SCO terminates the session.
+//    and interactions arrive in the runtime's cmi and, through its commits, at the
+//    platform's server (which refuses two commits first: the page tries again); leaving
+//    the SCO terminates the session.
 //  * xAPI: <mha-practice report="xapi"> posts to a record store on 127.0.0.1 (another
 //    origin: CORS, the page's CSP allows it) that checks every statement's required fields
 //    (tests/node/xapi-validate.mjs); the store answers 503, then closes the connection
@@ -52,10 +54,36 @@ async function answer(root, idea, id, value, { message = false } = {}) {
   await problem.locator(message ? 'input.answer[aria-invalid="true"]' : '.feedback:is(.right, .wrong):has(strong)').first().waitFor();
 }
 
+/**
+ * The platform's server: scorm-again's commits (the whole cmi, as JSON) POSTed to /commit
+ * (from another origin: CORS), recorded; `plan` holds 503s to answer the next commits with.
+ */
+function lmsServer() {
+  const lms = { commits: [], plan: [], url: null, server: null };
+  lms.server = http.createServer((request, response) => {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    if (request.method === 'OPTIONS') return response.writeHead(204, { 'Access-Control-Allow-Methods': 'POST', 'Access-Control-Allow-Headers': 'Content-Type' }).end();
+    let body = '';
+    request.on('data', (chunk) => { body += chunk; });
+    request.on('end', () => {
+      if (lms.plan.shift() === 503) return response.writeHead(503).end();
+      lms.commits.push(JSON.parse(body));
+      return response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"result":true,"errorCode":0}');
+    });
+  });
+  return new Promise((resolve) => lms.server.listen(0, '127.0.0.1', () => {
+    lms.url = `http://127.0.0.1:${lms.server.address().port}/commit`;
+    resolve(lms);
+  }));
+}
+
 describe('SCORM packages in an LMS runtime (scorm-again)', () => {
-  let browser, server, dir;
+  let browser, server, dir, lms;
   const manifests = {};
+  // The SCO's address, as the platform finds it: the manifest's resource for its item.
+  const launch = (version) => `${version}/${/<resource [^>]*href="([^"]+)"/.exec(manifests[version])[1]}`;
   before(async () => {
+    lms = await lmsServer();
     dir = mkdtempSync(path.join(tmpdir(), 'mha-lms-'));
     const built = await buildScormPackages(path.join(dir, 'packages'));
     assert.equal(built.length, 2);
@@ -77,12 +105,13 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
 <script src="runtime/${runtime}"></script><script src="runtime/lms.js"></script></head><body><h1>Course</h1></body></html>`);
     }
     // The platform's pages under the strict policy; the SCO under its own (its meta tag).
-    server = await serveStatic(dir, { csp: (file) => (/\/(1\.2|2004)\//.test(file) ? null : STRICT_CSP) });
+    server = await serveStatic(dir, { csp: (file) => (/\/(1\.2|2004)\//.test(file) ? null : `${STRICT_CSP}; connect-src 'self' ${new URL(lms.url).origin}`) });
     browser = await openBrowser();
   });
   after(async () => {
     await browser?.close();
     await server?.close();
+    lms?.server.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -117,9 +146,9 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
     await page.close();
   });
 
-  test('SCORM 1.2: answers by clicks and keys arrive as score, lesson_status, objectives and interactions; leaving the SCO ends the session', async () => {
+  test('SCORM 1.2: answers by clicks and keys arrive at the platform’s server as score, lesson_status, objectives and interactions, through failed commits; leaving the SCO ends the session', async () => {
     const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 900 });
-    await page.goto(`${server.url}lms-1.2.html?sco=1.2/index.html`);
+    await page.goto(`${server.url}lms-1.2.html?sco=${launch('1.2')}&commit=${encodeURIComponent(lms.url)}`);
     const sco = page.frameLocator('iframe');
     await sco.locator('mha-practice[report="scorm"] .report-status[data-report="sent"]').waitFor({ timeout: 30000 });
     const cmi = () => page.evaluate(() => JSON.parse(JSON.stringify(window.API.cmi)));
@@ -127,7 +156,15 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
     // Every problem of the SCO: all right but one number.
     const problemsShown = await sco.locator('fieldset[data-problem]').evaluateAll((els) => els.map((el) => [el.getRootNode().host.getAttribute('idea'), el.dataset.problem]));
     assert.equal(problemsShown.length, 10);
-    for (const [idea, id] of problemsShown) {
+    // The platform's server is down for the first answer's commits: the line says so, the
+    // page tries again, and the commit arrives.
+    lms.plan.push(503, 503);
+    await answer(sco, 'one-average', 'blend-why', rightOption('blend-why'));
+    await sco.locator('.report-status', { hasText: 'Scores not sent yet — will retry' }).waitFor();
+    await sco.locator('.report-status[data-report="sent"]').waitFor({ timeout: 15000 });
+    assert.equal(lms.plan.length, 0);
+    assert.equal(lms.commits.at(-1).cmi.core.score.raw, '10', 'the first answer arrived after the failures');
+    for (const [idea, id] of problemsShown.filter(([, id]) => id !== 'blend-why')) {
       const value = problemById(id).kind === 'number' ? { 'dk-768': 'sixty', 'score-ratio': '1', 'rank-bound': '3', 'rank-one-head': '0' }[id] : rightOption(id);
       await answer(sco, idea, id, value, { message: id === 'dk-768' });
     }
@@ -145,17 +182,25 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
     assert.equal(interactions.length, 10, 'one per checked answer (the text that is not a number is no attempt)');
     assert.deepEqual(interactions.find((i) => i.id === 'dk-768')?.result, 'correct');
     assert.ok(interactions.filter((i) => i.result === 'correct').length === right);
+    // The platform's server has what its runtime has.
+    const committed = lms.commits.at(-1).cmi;
+    assert.deepEqual([committed.core.score.raw, committed.core.lesson_status], [data.core.score.raw, 'completed']);
     // The platform closes the SCO: its session ends with the time spent and exit.
     await page.evaluate(() => { document.querySelector('iframe').src = 'about:blank'; });
     await page.waitForFunction(() => window.API.isTerminated());
     assert.match((await cmi()).core.session_time ?? '', /^\d{2,4}:\d{2}:\d{2}/);
-    assert.deepEqual(problems, []);
+    // Terminate's commit reached the platform's server with the session's time and exit.
+    assert.match(lms.commits.at(-1).cmi.core.session_time, /^\d{2,4}:\d{2}:\d{2}/);
+    assert.equal(lms.commits.at(-1).cmi.core.exit, '');
+    // The browser and the runtime log the two refused commits; nothing else may appear.
+    const expected = /503 \(Service Unavailable\)|SCORM Error 101|throwSCORMError +: api +101/;
+    assert.deepEqual(problems.filter((p) => !expected.test(p)), []);
     await page.close();
   });
 
   test('SCORM 2004: scaled score, completion and success (against the passing score the LMS sets), objectives per idea', async () => {
     const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 900 });
-    await page.goto(`${server.url}lms-2004.html?sco=2004/index.html&passing=0.5`);
+    await page.goto(`${server.url}lms-2004.html?sco=${launch('2004')}&passing=0.5`);
     const sco = page.frameLocator('iframe');
     await sco.locator('.report-status[data-report="sent"]').waitFor({ timeout: 30000 });
     const cmi = () => page.evaluate(() => JSON.parse(JSON.stringify(window.API_1484_11.cmi)));
@@ -190,7 +235,7 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
 // The platform's side of the test: scorm-again as the SCORM API, then the SCO in a frame.
 const LMS_SCRIPT = `
 const params = new URLSearchParams(location.search);
-const settings = { logLevel: 4, autocommit: false };
+const settings = { logLevel: 4, autocommit: false, lmsCommitUrl: params.get('commit') ?? false };
 if (window.Scorm12API) {
   window.API = new Scorm12API(settings);
 } else {

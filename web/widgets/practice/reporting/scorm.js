@@ -144,7 +144,10 @@ export function scormReporter({ copy, problems, found, baseDelay = 1000, started
       call('set', 'cmi.session_time', sessionTime(seconds, version));
       call('set', 'cmi.exit', complete ? 'normal' : 'suspend');
     }
-    call('commit', '');
+    // No Commit first: Terminate commits (SCORM says so), and a second request here would be
+    // a synchronous one in the page's dismissal, which browsers refuse (Chromium does, and a
+    // runtime such as scorm-again commits by synchronous XHR): every change was committed
+    // as it happened, so only the time and exit ride on Terminate.
     call('finish', '');
     open = false;
   };
