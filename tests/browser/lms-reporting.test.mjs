@@ -206,6 +206,8 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
     const cmi = () => page.evaluate(() => JSON.parse(JSON.stringify(window.API_1484_11.cmi)));
     await answer(sco, 'limits', 'prune', rightOption('prune'));
     await answer(sco, 'limits', 'narrow-tradeoff', wrongOption('narrow-tradeoff'));
+    // The SCO as the learner sees it, two blocks open and the status line shown: axe finds nothing.
+    assert.deepEqual(await axeViolations(page.frames().find((f) => f !== page.mainFrame())), [], 'axe, in the SCO');
     let data = await cmi();
     assert.equal(data.completion_status, 'incomplete');
     assert.equal(data.success_status, 'unknown');
