@@ -294,3 +294,29 @@ test('SCORM reporter after "Start over": the score goes back, and the next answe
   assert.equal(api.values.get('cmi.interactions._count'), '2');
   assert.equal(api.values.get('cmi.interactions.1.result'), 'wrong');
 });
+
+test('report settings: off by default, each bad value named, the xAPI launch parameters fill in what the attributes leave out', async () => {
+  const { reportSettings } = await import('../../web/widgets/practice/reporting/index.js');
+  const el = (attributes, properties = {}) => ({ getAttribute: (name) => attributes[name] ?? null, reportActor: null, reportAuth: null, ...properties });
+  const none = {};
+  assert.equal(reportSettings(el({}), none), null, 'off without report');
+  assert.equal(reportSettings(el({ report: 'off' }), none), null);
+  assert.deepEqual(reportSettings(el({ report: 'scorm' }), none), { kind: 'scorm', where: 'scorm' });
+  assert.deepEqual(reportSettings(el({ report: 'tincan' }), none).error, ['unknownKind', { value: 'tincan', kinds: 'scorm, xapi' }]);
+  assert.deepEqual(reportSettings(el({ report: 'xapi' }), none).error, ['noEndpoint', {}]);
+  assert.deepEqual(reportSettings(el({ report: 'xapi', 'report-endpoint': 'file:///lrs' }), none).error, ['badEndpoint', { value: 'file:///lrs' }]);
+  const good = { report: 'xapi', 'report-endpoint': 'https://lrs.example/xapi', 'report-activity': 'https://course.example/attention/' };
+  assert.match(reportSettings(el({ ...good, 'report-actor': '{"name":"Ada"}' }), none).error[1].why, /exactly one of mbox/);
+  assert.equal(reportSettings(el({ ...good, 'report-activity': undefined }), none).error[0], 'badActivity', 'no page address here: report-activity is needed');
+  const settings = reportSettings(el(good, { reportAuth: 'Bearer t' }), none);
+  assert.equal(settings.url, 'https://lrs.example/xapi/statements');
+  assert.equal(settings.base, 'https://course.example/attention');
+  assert.equal(settings.auth(), 'Bearer t');
+  const launched = reportSettings(el({ report: 'xapi' }), {
+    endpoint: 'https://lrs.example/xapi/', auth: 'Basic abc', actor: '{"mbox":"mailto:ada@example.org"}',
+    registration: '0b7b5fa2-3f0e-4d3c-9c55-0d1c2e3f4a5b', activity_id: 'https://course.example/practice',
+  });
+  assert.deepEqual([launched.url, launched.auth(), launched.actor.mbox, launched.registration, launched.base],
+    ['https://lrs.example/xapi/statements', 'Basic abc', 'mailto:ada@example.org', '0b7b5fa2-3f0e-4d3c-9c55-0d1c2e3f4a5b', 'https://course.example/practice']);
+  assert.equal(reportSettings(el({ report: 'xapi' }), { endpoint: 'https://lrs.example/', activity_id: 'urn:x:y', registration: 'not-a-uuid' }).registration, null);
+});

@@ -21,6 +21,7 @@ import { statementsUrl, xapiReporter } from './xapi.js';
 export const REPORT_KINDS = ['scorm', 'xapi'];
 const LEARNER_KEY = 'multiple-heads:report:learner';
 const clip = (text) => String(text).slice(0, 80);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The xAPI launch parameters of the page's address (the platform's way to pass them). */
 function launchParams() {
@@ -66,7 +67,9 @@ export function reportSettings(el, launch = launchParams()) {
   const base = (el.getAttribute('report-activity') ?? launch.activity_id ?? (/^https?:/.test(page) ? page : '')).replace(/\/+$/, '');
   if (!/^[a-z][a-z0-9+.-]*:\S+$/i.test(base)) return { error: ['badActivity', { value: clip(base) }] };
   const auth = () => el.reportAuth ?? el.getAttribute('report-auth') ?? launch.auth ?? null;
-  return { kind, where: `xapi ${url}`, url, actor, base, auth, registration: launch.registration ?? null };
+  // A registration that is not a UUID would make the record store refuse every statement.
+  const registration = UUID.test(launch.registration ?? '') ? launch.registration : null;
+  return { kind, where: `xapi ${url}`, url, actor, base, auth, registration };
 }
 
 // A learner without a report-actor: one random name kept on this device, in an account of
