@@ -13,7 +13,8 @@
 //    zero is the navigation's start). The first widget in view: the first widget element
 //    in document order whose box meets the viewport at the top of the page; all in view:
 //    the last of those. Widgets are built only near the view (build-queue.js), so a load
-//    ends when every widget is ready or none has become ready for QUIET_MS; a tag whose
+//    ends when every widget is ready or none (of those built with the core) has become
+//    ready for QUIET_MS after the first; a tag whose
 //    elements were not all built by then has no time (null: built when the reader comes
 //    near). Bytes: the
 //    Resource Timing transferSize (compressed bytes plus headers) of the document and of
@@ -101,7 +102,10 @@ function recordReady(tags) {
   window.mhaReadyAt = new Map();
   const check = () => {
     for (const el of document.querySelectorAll(selector)) {
-      if (!window.mhaReadyAt.has(el) && el.hasAttribute('ready')) window.mhaReadyAt.set(el, window.mhaLastReadyAt = performance.now());
+      if (window.mhaReadyAt.has(el) || !el.hasAttribute('ready')) continue;
+      window.mhaReadyAt.set(el, performance.now());
+      // The practice blocks need no core: only a widget built with the core ends the wait.
+      if (el.localName !== 'mha-practice') window.mhaLastReadyAt = performance.now();
     }
     const all = document.querySelectorAll(selector);
     if (document.readyState !== 'loading' && window.mhaAllReadyAt === undefined && all.length > 0 && [...all].every((el) => window.mhaReadyAt.has(el))) {
@@ -145,7 +149,7 @@ function readLoad(tags) {
   };
 }
 
-async function measureLoad(browser, url, throttled) {
+export async function measureLoad(browser, url, throttled) {
   const { page, problems } = await newWatchedPage(browser, VIEWPORT);
   try {
     const cdp = await throttle(page, { cpu: throttled, network: throttled });

@@ -136,7 +136,7 @@ ${PLATFORM_RESIZER}
     try {
       const { page, problems } = await newWatchedPage(browser);
       await page.goto(`${server.url}course.html`);
-      const widget = page.frameLocator('iframe').locator('mha-blend[ready]');
+      const widget = page.frameLocator('iframe[data-multiple-heads]').locator('mha-blend[ready]');
       await widget.waitFor({ timeout: 20000 });
       await widget.getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
       assert.match(await widget.locator('.headline').textContent(), /who said it\? 12 of 16;/);
