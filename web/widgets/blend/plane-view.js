@@ -22,7 +22,10 @@ export class PlaneView {
     this.svg = svg('svg', { class: 'plane', role: 'img', width: WIDTH });
     this.tokenLayer = svg('g', { class: 'tokens' });
     this.pointLayer = svg('g', { class: 'points' });
-    this.svg.append(this.tokenLayer, this.pointLayer);
+    // The words above the points: a head's output lands near its word (0.9 of the way there)
+    // and would cover the word's first letters; each label has a halo of the paper's colour.
+    this.labelLayer = svg('g', { class: 'token-labels' });
+    this.svg.append(this.tokenLayer, this.pointLayer, this.labelLayer);
     this.explained = element('p', { className: 'sub plane-note' });
     const key = (cls, shape, text) => element('li', {}, [
       svg('svg', { class: `key ${cls}`, width: 22, height: 22, viewBox: '-11 -11 22 22', 'aria-hidden': 'true' }, [shape()]),
@@ -56,8 +59,11 @@ export class PlaneView {
       this.#layout(p.tokens);
       const { toX, toY } = this.frame;
       const key = new Set([w.subjectIndex, w.complementIndex]);
-      this.tokenLayer.replaceChildren(...p.tokens.map(([x, y], t) => svg('g', { class: `token${key.has(t) ? ' key-token' : ''}`, 'data-token': t }, [
+      const kind = (t) => `token${key.has(t) ? ' key-token' : ''}`;
+      this.tokenLayer.replaceChildren(...p.tokens.map(([x, y], t) => svg('g', { class: kind(t), 'data-token': t }, [
         svg('circle', { cx: toX(x), cy: toY(y), r: key.has(t) ? 5 : 3.5 }),
+      ])));
+      this.labelLayer.replaceChildren(...p.tokens.map(([x, y], t) => svg('g', { class: kind(t) }, [
         svg('text', { x: toX(x) + 7, y: toY(y) + 4 }, [w.tokens[t]]),
       ])));
     }
