@@ -59,6 +59,9 @@ function reachable(file, seen = new Set()) {
   return seen;
 }
 
+/** The JavaScript files a part's code reaches, from the repository root. */
+export const filesOf = (part) => [...reachable(partFile(part))].map((file) => path.relative(ROOT, file));
+
 const readLocale = (locale) => JSON.parse(readFileSync(path.join(LOCALES_DIR, `${locale}.json`), 'utf8'));
 /** The locales that have a file, e.g. ['de', 'en']. */
 export const localesWithFiles = () => readdirSync(LOCALES_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -'.json'.length)).sort();
