@@ -29,11 +29,21 @@ for (const [name, url, tags, scheme] of [
   });
 }
 
+// One lesson page at 1100 x 900 for the touch targets (which only reads it) and then the
+// layout shift test (which edits): built once instead of twice.
+let at1100;
+async function lessonAt1100() {
+  if (!at1100) {
+    at1100 = await newWatchedPage(session.browser, { width: 1100, height: 900 });
+    await at1100.page.goto(session.server.url);
+    await buildAllWidgets(at1100.page);
+    for (const tag of TAGS) await at1100.page.locator(`${tag}[ready]`).first().waitFor();
+  }
+  return at1100;
+}
+
 test('touch targets: every control in every widget is at least 44 x 44 px', async () => {
-  const { page, problems } = await newWatchedPage(session.browser, { width: 1100, height: 900 });
-  await page.goto(session.server.url);
-  await buildAllWidgets(page);
-  for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
+  const { page, problems } = await lessonAt1100();
   const small = await page.evaluate((tags) => tags.flatMap((tag) => {
     const root = document.querySelector(tag).shadowRoot;
     return [...root.querySelectorAll('button, input, select')]
@@ -77,10 +87,7 @@ test('reduced motion: no transitions or animations run when the user asks for le
 });
 
 test('no layout shift while numbers change: 60 edits across the widgets move nothing around them', async () => {
-  const { page, problems } = await newWatchedPage(session.browser, { width: 1100, height: 900 });
-  await page.goto(session.server.url);
-  await buildAllWidgets(page);
-  for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
+  const { page, problems } = await lessonAt1100();
   await page.evaluate(() => {
     window.layoutShift = 0;
     new PerformanceObserver((list) => {
