@@ -11,6 +11,7 @@ import { cellLabel, locateProblems, targetOf } from '../../web/world-editor/prob
 import { History } from '../../web/world-editor/history.js';
 import { DRAFT_KEY, loadDraft, saveDraft } from '../../web/world-editor/draft.js';
 import { exportFileName, exportText, exportedWorld, readWorldText } from '../../web/world-editor/export.js';
+import { alignTokens, splitSentence } from '../../web/world-editor/sentence.js';
 import { checkWorld } from '../../web/widgets/shared/world-check.js';
 
 const LESSON = JSON.parse(readFileSync(new URL('../../lessons/multiple-heads/world.json', import.meta.url), 'utf8'));
@@ -216,4 +217,23 @@ test('import: text that is not JSON, or JSON that is not a world, is said; a wor
   const { world } = readWorldText('{"tokens": ["a", "b"], "features": [{"name": "x", "values": [1]}]}', 'the pasted text');
   assert.ok(locateProblems(checkWorld(world), world).some((p) => p.key === 'field:sentence'), 'the missing sentence is said at its field');
   assert.ok(locateProblems(checkWorld(world), world).some((p) => p.key === 'name:0'), 'the short row is said at its feature');
+});
+
+test('the sentence\'s words as tokens: words and marks split; tokens that stay keep their numbers and roles', () => {
+  assert.deepEqual(splitSentence(GERMAN.sentence), GERMAN.tokens);
+  assert.deepEqual(splitSentence(LESSON.sentence), LESSON.tokens);
+  assert.deepEqual(splitSentence('It’s a well-known “fact”!'), ['It’s', 'a', 'well-known', '“', 'fact', '”', '!']);
+  assert.deepEqual(alignTokens(['a', 'b', 'c'], ['a', 'x', 'b', 'c']), [0, -1, 1, 2]);
+  let doc = createDocument(LESSON);
+  doc = edits(doc,
+    { type: 'field', field: 'sentence', value: 'The young researcher who wrote the paper said that it was wrong.' },
+    { type: 'tokensFromSentence' });
+  assert.equal(doc.world.tokens.length, 13);
+  assert.ok(consistent(doc.world));
+  assert.equal(doc.world.features[0].values[7], 1, '“said” keeps its verb 1 at its new place');
+  assert.equal(doc.world.features[0].values[1], 0, '“young” starts at 0');
+  assert.deepEqual([doc.world.query, doc.world.subject, doc.world.complement], ['said', 'researcher', 'it']);
+  assert.deepEqual(doc.anchors, { query: 7, subject: 2, complement: 9 });
+  assert.deepEqual(checkWorld(doc.world), []);
+  assert.throws(() => edits(doc, { type: 'field', field: 'sentence', value: 'Hello' }, { type: 'tokensFromSentence' }), /a world has 2 to 64 tokens/);
 });

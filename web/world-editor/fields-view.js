@@ -5,6 +5,7 @@
 // its own under it for its problems.
 import { element } from '../ui/dom.js';
 import { JSON_SECTIONS, sectionValue } from './model.js';
+import { splitSentence } from './sentence.js';
 
 const TEXT_FIELDS = [
   { field: 'title', label: 'Title', hint: 'a short name, shown to authors; the exported file is named after it' },
@@ -52,6 +53,15 @@ export class FieldsView {
       this.inputs[field] = input;
       return labelled(input, label, hint, `field:${field}`);
     }));
+    // The sentence's words as the table's columns, in one step (numbers kept where a word stays).
+    this.splitButton = element('button', { type: 'button', textContent: 'Use the sentence’s words as the tokens' });
+    this.splitNote = element('span', { className: 'hint', id: 'split-note' });
+    this.splitButton.setAttribute('aria-describedby', 'split-note');
+    this.splitButton.addEventListener('click', () => {
+      const refusal = editor.edit({ type: 'tokensFromSentence' });
+      this.splitNote.textContent = refusal ?? 'The tokens are now the sentence’s words; words that stayed kept their numbers.';
+    });
+    this.inputs.sentence.closest('.field').after(element('div', { className: 'row split' }, [this.splitButton, this.splitNote]));
     this.selects = {};
     this.roles = element('div', { className: 'fields roles' }, ROLES.map(({ role, label, hint }) => {
       const select = element('select');
@@ -82,11 +92,21 @@ export class FieldsView {
       const text = typeof world[field] === 'string' ? world[field] : '';
       if (input !== document.activeElement && input.value !== text) input.value = text;
     }
+    this.#renderSplit(world);
     this.#renderRoles(world);
     for (const [section, area] of Object.entries(this.areas)) {
       const value = sectionValue(world, section);
       const text = doc.texts[section]?.text ?? (value === undefined ? '' : pretty(section, value));
       if (area !== document.activeElement && area.value !== text) area.value = text;
+    }
+  }
+
+  #renderSplit(world) {
+    const words = splitSentence(world.sentence);
+    const same = Array.isArray(world.tokens) && words.join('\u0000') === world.tokens.join('\u0000');
+    this.splitButton.disabled = same;
+    if (same || document.activeElement !== this.splitButton) {
+      this.splitNote.textContent = same ? 'The tokens are the sentence’s words.' : `The table’s tokens differ from the sentence’s ${words.length} words and marks.`;
     }
   }
 

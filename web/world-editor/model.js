@@ -13,6 +13,7 @@
 // applyEdit(doc, edit) returns a new document and never changes the old one (the undo
 // history keeps old ones). An edit the model refuses throws an EditError whose message says
 // why, in the author's terms; everything else is allowed and left to checkWorld to judge.
+import { alignTokens, splitSentence } from './sentence.js';
 
 export const ROLES = ['query', 'subject', 'complement'];
 /** The top-level fields the editor has its own controls for; the rest are "other fields". */
@@ -80,6 +81,7 @@ const EDITS = {
   renameToken,
   insertToken,
   removeToken,
+  tokensFromSentence,
   value: setValue,
   renameFeature,
   about: setAbout,
@@ -124,6 +126,27 @@ function renameToken(doc, { index, text }) {
   const tokens = tokenList(doc.world);
   if (!(index >= 0 && index < tokens.length)) throw new EditError(`There is no token ${index + 1}.`);
   tokens[index] = text;
+  followAnchors(doc);
+}
+
+// The sentence's words become the tokens; a token still there keeps its numbers in every
+// feature and its role (sentence.js aligns them), a new word starts at 0.
+function tokensFromSentence(doc) {
+  const words = splitSentence(doc.world.sentence);
+  if (words.length < 2 || words.length > MAX_TOKENS) {
+    throw new EditError(`The sentence has ${words.length} ${words.length === 1 ? 'word' : 'words and marks'}: a world has 2 to ${MAX_TOKENS} tokens.`);
+  }
+  const from = alignTokens(tokenList(doc.world), words);
+  doc.world.tokens = words;
+  eachValueList(doc.world, (values) => {
+    const old = [...values];
+    values.splice(0, values.length, ...from.map((i) => (i >= 0 && i < old.length ? old[i] : 0)));
+  });
+  for (const role of ROLES) {
+    if (doc.anchors[role] === null || doc.anchors[role] === undefined) continue;
+    const at = from.indexOf(doc.anchors[role]);
+    doc.anchors[role] = at >= 0 ? at : null;
+  }
   followAnchors(doc);
 }
 
