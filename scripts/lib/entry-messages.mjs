@@ -44,23 +44,31 @@ function globbed(dir, pattern) {
   return found.filter((file) => statSync(file).isFile());
 }
 
-/** The JavaScript files a module reaches through relative imports (itself included). */
-function reachable(file, seen = new Set()) {
+/**
+ * The JavaScript files a module reaches through relative imports (itself included). Of a
+ * glob's matches, those in another widget's folder are not followed: the one glob
+ * (widget-static-figure.js: every widget's static renderer) is looked up by the widget's
+ * own name, so a widget loads only its own renderer (`ownFolder`).
+ */
+function reachable(file, ownFolder, seen = new Set()) {
   if (seen.has(file) || !/\.m?js$/.test(file)) return seen;
   seen.add(file);
   const code = codeOf(file);
   for (const match of code.matchAll(IMPORT)) {
     const spec = match[2] ?? match[4];
-    if (spec.startsWith('.')) reachable(path.resolve(path.dirname(file), spec.split('?')[0]), seen);
+    if (spec.startsWith('.')) reachable(path.resolve(path.dirname(file), spec.split('?')[0]), ownFolder, seen);
   }
-  for (const match of code.matchAll(GLOB)) {
-    for (const found of globbed(path.dirname(file), match[2])) reachable(found, seen);
+  const widgets = path.join(WEB, 'widgets');
+  const anotherWidgets = (found) => path.dirname(path.dirname(found)) === widgets && path.dirname(found) !== ownFolder;
+  // Read from the raw text: a glob's "/*/" would look like a comment to codeOf.
+  for (const match of readFileSync(file, 'utf8').matchAll(GLOB)) {
+    for (const found of globbed(path.dirname(file), match[2])) if (!anotherWidgets(found)) reachable(found, ownFolder, seen);
   }
   return seen;
 }
 
 /** The JavaScript files a part's code reaches, from the repository root. */
-export const filesOf = (part) => [...reachable(partFile(part))].map((file) => path.relative(ROOT, file));
+export const filesOf = (part) => [...reachable(partFile(part), path.dirname(partFile(part)))].map((file) => path.relative(ROOT, file));
 
 const readLocale = (locale) => JSON.parse(readFileSync(path.join(LOCALES_DIR, `${locale}.json`), 'utf8'));
 /** The locales that have a file, e.g. ['de', 'en']. */
@@ -73,7 +81,7 @@ export function groupsNamedBy(part) {
   const groups = allGroups();
   const literal = new RegExp(`['"\`](${groups.map((g) => g.replace(/[$]/g, '\\$')).join('|')})\\.`, 'g');
   const named = new Set();
-  for (const file of reachable(partFile(part))) {
+  for (const file of filesOf(part).map((relative) => path.join(ROOT, relative))) {
     for (const match of codeOf(file).matchAll(literal)) named.add(match[1]);
   }
   return groups.filter((group) => named.has(group));

@@ -3,7 +3,8 @@
 // reaches. A group it misses would leave a widget showing a key instead of a text, so the
 // reader's known cases are checked here: a key in another group's code (the layer link of
 // every widget's page links), a template key (`learnerCopy.${key}`), a module reached only
-// through import.meta.glob (the static renderers), and what stays out.
+// through import.meta.glob (the widget's own static renderer, not the others'), and what
+// stays out.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { catalogOf, filesOf, groupsNamedBy, ownGroups, sharedGroups } from '../../scripts/lib/entry-messages.mjs';
@@ -19,7 +20,10 @@ test('a widget entry names its own group, the base\'s, and the groups of the sha
 test('template keys and modules reached only by import.meta.glob count', () => {
   assert.ok(groupsNamedBy('practice').includes('learnerCopy'), 'learner-copy.js words `learnerCopy.${key}`');
   // The static renderers are reached through widget-static-figure.js's glob only.
-  for (const name of ['blend', 'layer']) assert.ok(filesOf(name).includes(`web/widgets/${name}/${name}-static.js`), `${name} reaches its static renderer`);
+  for (const name of ['blend', 'layer']) {
+    assert.ok(filesOf(name).includes(`web/widgets/${name}/${name}-static.js`), `${name} reaches its static renderer`);
+    assert.deepEqual(filesOf(name).filter((file) => /-static\.js$/.test(file) && !file.includes(`/${name}/`)), [], `${name}: no other widget's renderer`);
+  }
 });
 
 test('shared groups are those every entry names; each entry adds its own; the API needs nothing more', () => {
