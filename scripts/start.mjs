@@ -28,4 +28,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   buildWeb();
   const { url } = await serveLesson({ port: Number(process.env.PORT ?? DEFAULT_PORT) });
   console.log(`\nServing the lesson at ${url} (Ctrl+C to stop)`);
+  console.log(`The world editor, for your own example: ${url}world-editor.html`);
 }
