@@ -1,6 +1,7 @@
 // The trained world's training loop and its measures (world_trainer.hpp).
 #include "world_trainer.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "mha/errors.hpp"
@@ -148,10 +149,12 @@ std::array<int, kHeadWidth> align_key_columns(AttentionLayerD& layer, int head) 
     Eigen::Index best = 0;
     rest.rowwise().norm().maxCoeff(&best);
     picked[static_cast<std::size_t>(j)] = static_cast<int>(best);
-    a.row(j) = k.row(best);
     const Eigen::RowVectorXd u = rest.row(best).normalized();
     rest -= (rest * u.transpose()) * u;
   }
+  // Key columns in the features' order (clause x before clause y), dropped ones last.
+  std::sort(picked.begin(), picked.begin() + rank);
+  for (int j = 0; j < rank; ++j) a.row(j) = k.row(picked[static_cast<std::size_t>(j)]);
   if (rank > 0) {
     k = k * a.inverse();
     q = q * a.transpose();

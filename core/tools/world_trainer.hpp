@@ -57,7 +57,8 @@ std::vector<Sentence> held_out_sentences(const WorldTrainingConfig& config);
 // reads one feature (its row of W_K^i is c e_j) plus what is left of the others; then each
 // column pair is rescaled (c, 1/c) so that W_Q's and W_K's largest entries match.
 // Directions of Q_i K_i^T weaker than kNegligibleDirection of the strongest are dropped
-// (their columns become 0). Returns the features the key columns read, -1 for a dropped one.
+// (their columns become 0, last). Returns the features the key columns read, in the
+// features' order, -1 for a dropped one.
 inline constexpr double kNegligibleDirection = 0.01;
 std::array<int, kHeadWidth> align_key_columns(AttentionLayerD& layer, int head);
 
