@@ -320,3 +320,24 @@ test('report settings: off by default, each bad value named, the xAPI launch par
     ['https://lrs.example/xapi/statements', 'Basic abc', 'mailto:ada@example.org', '0b7b5fa2-3f0e-4d3c-9c55-0d1c2e3f4a5b', 'https://course.example/practice']);
   assert.equal(reportSettings(el({ report: 'xapi' }), { endpoint: 'https://lrs.example/', activity_id: 'urn:x:y', registration: 'not-a-uuid' }).registration, null);
 });
+
+test('SCORM reporter: a platform that refuses to start the session is asked again, and then told everything', async () => {
+  const { scormReporter } = await import('../../web/widgets/practice/reporting/scorm.js');
+  const api = fakeScorm12();
+  let refusals = 2;
+  api.LMSInitialize = () => (refusals-- > 0 ? 'false' : 'true');
+  const t = clock();
+  try {
+    const copy = newCopy();
+    copy.recordAttempt('prune', { option: 'slack' }, true);
+    const reporter = scormReporter({ copy, problems: () => problems, found: { api, calls: { version: '1.2', init: 'LMSInitialize', set: 'LMSSetValue', get: 'LMSGetValue', commit: 'LMSCommit', finish: 'LMSFinish', error: 'LMSGetLastError', errorText: 'LMSGetErrorString' } } });
+    reporter.update();
+    assert.equal(reporter.status.kind, 'waiting');
+    await t.fire();
+    assert.equal(reporter.status.kind, 'sent');
+    assert.equal(api.values.get('cmi.interactions.0.id'), 'prune');
+    assert.equal(api.values.get('cmi.core.score.raw'), String(Math.round(100 / problems.length)));
+  } finally {
+    t.restore();
+  }
+});

@@ -105,17 +105,27 @@ export function scormReporter({ copy, problems, found, baseDelay = 1000, started
     events.status = status;
     events.dispatchEvent(new Event('status'));
   };
-  let open = call('init', '') === 'true' || call('error') === '103'; // 103: already initialised
-  const passingText = open ? call('get', version === '1.2' ? 'cmi.student_data.mastery_score' : 'cmi.scaled_passing_score') : '';
-  const passing = passingText === '' || Number.isNaN(Number(passingText)) ? null : Number(passingText);
-  let next = open ? Number(call('get', 'cmi.interactions._count')) || 0 : 0; // the journal's next index
+  let open = false;
+  let finished = false;
+  let passing = null;
+  let next = 0; // the interactions journal's next index
+  const initialize = () => {
+    open = call('init', '') === 'true' || call('error') === '103'; // 103: already initialised
+    if (!open) return;
+    const passingText = call('get', version === '1.2' ? 'cmi.student_data.mastery_score' : 'cmi.scaled_passing_score');
+    passing = passingText === '' || Number.isNaN(Number(passingText)) ? null : Number(passingText);
+    next = Number(call('get', 'cmi.interactions._count')) || 0;
+  };
+  initialize();
   const seen = {};
   let timer = null;
   let failures = 0;
   const update = () => {
-    if (!open) return setStatus({ kind: 'refused', why: lastError() });
+    if (finished) return undefined;
     clearTimeout(timer);
     timer = null;
+    if (!open) initialize(); // the platform refused to start the session: asked again at each retry
+    if (!open) return retry(null);
     const list = problems();
     // Fewer checks than reported: the learner started over or imported a copy; count again from there.
     for (const p of list) seen[p.id] = Math.min(seen[p.id] ?? 0, copy.attemptCount(p.id));
@@ -128,13 +138,18 @@ export function scormReporter({ copy, problems, found, baseDelay = 1000, started
       for (const { problem } of fresh) seen[problem.id] = copy.attemptCount(problem.id);
       return setStatus({ kind: 'sent' });
     }
+    return retry(refused);
+  };
+  // Not taken: the copy keeps everything, and the whole state is written again later.
+  const retry = (refused) => {
     failures += 1;
     timer = setTimeout(update, Math.min(300_000, baseDelay * 2 ** (failures - 1)));
     return setStatus({ kind: 'waiting', why: `${refused ? `${refused[0]}: ` : ''}${lastError()}` });
   };
   const finish = () => {
-    if (!open) return;
     clearTimeout(timer);
+    finished = true;
+    if (!open) return;
     const complete = summarize(copy, problems()).overall.complete;
     const seconds = (Date.now() - started) / 1000;
     if (version === '1.2') {
