@@ -72,6 +72,15 @@ test('an author edits a world: the preview follows, problems point at their cell
   assert.equal(await who.getAttribute('aria-invalid'), null);
   assert.equal(await page.locator('.problems').getAttribute('data-count'), '0');
 
+  // A feature cannot take another's name (the heads' rows are filed by name): refused at
+  // the field, and the name it had comes back when the author leaves it.
+  await type(page, 'name:0', 'subject');
+  assert.equal(await cell(page, 'name:0').getAttribute('aria-invalid'), 'true');
+  assert.match(await page.locator('#table-note').textContent(), /“subject” is already the name of feature 2/);
+  await page.keyboard.press('Tab');
+  assert.equal(await cell(page, 'name:0').inputValue(), 'verb');
+  assert.equal(await cell(page, 'name:0').getAttribute('aria-invalid'), null);
+
   // A token at the end, named by typing; every feature gets a value for it.
   await page.getByRole('button', { name: 'Add a token at the end' }).click();
   assert.equal(await page.evaluate(() => document.activeElement.dataset.target), 'token:11');

@@ -28,7 +28,10 @@ export class TableView {
     this.element = element('div', { className: 'table-part' }, [box, this.note, this.addFeature]);
     this.table.addEventListener('input', (event) => this.#typed(event.target));
     this.table.addEventListener('focusout', (event) => this.#blur(event.target));
-    this.table.addEventListener('focusin', () => this.#editor.showFocusedProblem());
+    this.table.addEventListener('focusin', (event) => {
+      if (event.target.dataset?.kind === 'name') event.target.dataset.before = event.target.value;
+      this.#editor.showFocusedProblem();
+    });
     this.table.addEventListener('keydown', (event) => this.#key(event));
   }
 
@@ -164,9 +167,14 @@ export class TableView {
 
   #blur(input) {
     if (!(input instanceof HTMLInputElement)) return;
+    // What was refused is not kept, nor the letters typed on the way to it: the feature
+    // gets back the name it had when the author came to the field.
+    if (input.hasAttribute('data-refused')) {
+      const before = input.dataset.before;
+      if (before !== undefined) this.#editor.edit({ type: 'renameFeature', feature: Number(input.dataset.f), name: before }, input.dataset.target);
+      this.#unrefuse(input);
+    }
     this.#editor.seal();
-    // What was refused is not kept: the name the document has comes back.
-    if (input.hasAttribute('data-refused')) this.#unrefuse(input);
   }
 
   #structural(edit, focus) {
