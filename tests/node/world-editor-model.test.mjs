@@ -12,6 +12,7 @@ import { History } from '../../web/world-editor/history.js';
 import { DRAFT_KEY, loadDraft, saveDraft } from '../../web/world-editor/draft.js';
 import { exportFileName, exportText, exportedWorld, readWorldText } from '../../web/world-editor/export.js';
 import { alignTokens, splitSentence } from '../../web/world-editor/sentence.js';
+import { headRowsToFit } from '../../web/world-editor/heads-fit.js';
 import { checkWorld } from '../../web/widgets/shared/world-check.js';
 
 const LESSON = JSON.parse(readFileSync(new URL('../../lessons/multiple-heads/world.json', import.meta.url), 'utf8'));
@@ -236,4 +237,19 @@ test('the sentence\'s words as tokens: words and marks split; tokens that stay k
   assert.deepEqual(doc.anchors, { query: 7, subject: 2, complement: 9 });
   assert.deepEqual(checkWorld(doc.world), []);
   assert.throws(() => edits(doc, { type: 'field', field: 'sentence', value: 'Hello' }, { type: 'tokensFromSentence' }), /a world has 2 to 64 tokens/);
+});
+
+test('after features are added, one edit fits every head\'s rows to the new d_k', () => {
+  let doc = createDocument(LESSON);
+  assert.equal(headRowsToFit(doc.world), null, 'the lesson\'s rows are d_k wide');
+  doc = edits(doc, ...[0, 1, 2, 3].map(() => ({ type: 'insertFeature' })));
+  assert.equal(headRowsToFit(doc.world).dK, 4);
+  assert.ok(checkWorld(doc.world).some((p) => /expected 4 numbers, found 3/.test(p.message)));
+  doc = applyEdit(doc, { type: 'fitHeads' });
+  assert.deepEqual(doc.world.heads[0].query['clause x'], [1, 0, 0, 0]);
+  assert.deepEqual(doc.world.heads[2].keyColumns, ['position cos', 'position sin', 'unused', 'unused']);
+  assert.deepEqual(checkWorld(doc.world), []);
+  assert.throws(() => applyEdit(doc, { type: 'fitHeads' }), /nothing to fit/);
+  // 13 features and 4 heads: no d_k to fit to.
+  assert.equal(headRowsToFit(applyEdit(createDocument(LESSON), { type: 'insertFeature' }).world), null);
 });

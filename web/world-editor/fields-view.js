@@ -6,6 +6,7 @@
 import { element } from '../ui/dom.js';
 import { JSON_SECTIONS, sectionValue } from './model.js';
 import { splitSentence } from './sentence.js';
+import { headRowsToFit } from './heads-fit.js';
 
 const TEXT_FIELDS = [
   { field: 'title', label: 'Title', hint: 'a short name, shown to authors; the exported file is named after it' },
@@ -83,6 +84,10 @@ export class FieldsView {
         return labelled(area, `${SECTIONS[section].label} (JSON)`, SECTIONS[section].hint, `json:${section}`);
       }),
     ]);
+    // After features are added or removed: every head's rows to the new d_k in one step.
+    this.fitButton = element('button', { type: 'button', hidden: true });
+    this.fitButton.addEventListener('click', () => editor.edit({ type: 'fitHeads' }));
+    this.areas.heads.closest('.field').append(this.fitButton);
   }
 
   render(doc) {
@@ -93,6 +98,9 @@ export class FieldsView {
       if (input !== document.activeElement && input.value !== text) input.value = text;
     }
     this.#renderSplit(world);
+    const fit = headRowsToFit(world);
+    this.fitButton.hidden = !fit || Boolean(doc.texts.heads);
+    if (fit) this.fitButton.textContent = `Fit the heads’ rows to d_k = ${fit.dK} (${fit.rows} ${fit.rows === 1 ? 'row' : 'rows'}: zeros added at the end, or numbers cut)`;
     this.#renderRoles(world);
     for (const [section, area] of Object.entries(this.areas)) {
       const value = sectionValue(world, section);
@@ -136,6 +144,6 @@ export class FieldsView {
 
 // JSON as an author reads it: one head or candidate per block, short number lists on one line.
 function pretty(section, value) {
-  if (section === 'headCounts') return JSON.stringify(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'number')) return `[${value.join(', ')}]`;
   return JSON.stringify(value, null, 2).replace(/\[\s+([-\d.,\s e+]+?)\s+\]/g, (_, inner) => `[${inner.split(/,\s*/).map((v) => v.trim()).join(', ')}]`);
 }

@@ -14,6 +14,7 @@
 // history keeps old ones). An edit the model refuses throws an EditError whose message says
 // why, in the author's terms; everything else is allowed and left to checkWorld to judge.
 import { alignTokens, splitSentence } from './sentence.js';
+import { fitHeadRows } from './heads-fit.js';
 
 export const ROLES = ['query', 'subject', 'complement'];
 /** The top-level fields the editor has its own controls for; the rest are "other fields". */
@@ -88,7 +89,13 @@ const EDITS = {
   insertFeature,
   removeFeature,
   json: setJson,
+  fitHeads,
 };
+
+function fitHeads(doc) {
+  if (!fitHeadRows(doc.world)) throw new EditError('The heads\' rows are already d_k wide, or the heads do not divide the features: there is nothing to fit.');
+  delete doc.texts.heads;
+}
 
 function setField({ world }, { field, value }) {
   if (!TEXT_FIELDS.includes(field)) throw new EditError(`${quote(field)} is not a text field of a world.`);

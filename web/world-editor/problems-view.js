@@ -7,6 +7,9 @@
 // the cell that has focus).
 import { element } from '../ui/dom.js';
 
+/** How many problems world-check.js lists at most. */
+const MAX_SHOWN = 20;
+
 export class ProblemsView {
   constructor(root) {
     this.root = root;
@@ -23,9 +26,11 @@ export class ProblemsView {
   /** Shows `located` (problems.js locateProblems) in the list and at the controls. */
   render(located) {
     this.element.dataset.count = String(located.length);
-    this.heading.textContent = located.length ? `${located.length === 1 ? '1 problem' : `${located.length} problems`} to fix` : 'No problems';
+    // The checker lists the first MAX_SHOWN problems (the first are what to fix first).
+    const capped = located.length >= MAX_SHOWN;
+    this.heading.textContent = located.length ? `${capped ? `At least ${MAX_SHOWN} problems` : located.length === 1 ? '1 problem' : `${located.length} problems`} to fix` : 'No problems';
     this.summary.textContent = located.length
-      ? 'The widgets keep the last good world until these are fixed; export waits for them too. Each item takes you to its place.'
+      ? `The widgets keep the last good world until ${located.length === 1 ? 'it is' : 'these are'} fixed; export waits too. Each item takes you to its place.${capped ? ' These are the first; more may show once they are fixed.' : ''}`
       : 'The world is complete: the widgets show it, and it is ready to export.';
     this.list.replaceChildren(...located.map((problem, k) => element('li', {}, [
       element('button', { type: 'button', id: `problem-${k}`, className: 'problem-link', dataset: { key: problem.key }, textContent: problem.text }),
