@@ -7,16 +7,20 @@
 // at the widget's height, so the page does not move and nothing looks missing).
 //
 // "Near" is an IntersectionObserver with NEAR_MARGIN beyond the window (above and below),
-// so a widget is built before it scrolls into view. Built at once, whatever their place:
+// so a widget is built before it scrolls into view. Its first report comes only with a
+// rendering update, which a busy page (the lesson's other widgets loading) delays by
+// hundreds of ms; so a widget the observer has not reported yet is measured once, in the
+// turn that decides (one layout for all of them), and the observer takes over from there. Built at once, whatever their place:
 // every widget when the page is printed (beforeprint, or print media: on paper each widget
 // prints its figure for its current state), and a widget the caller marks `eager` (the
 // author's loading="eager", a state for it in the address, the #anchor inside it).
 // Without IntersectionObserver every widget is near.
 
 // Two screens beyond the window each way (percentages of the window's height).
-export const NEAR_MARGIN = '200% 0px 200% 0px';
+const NEAR_SCREENS = 2;
+export const NEAR_MARGIN = `${NEAR_SCREENS * 100}% 0px ${NEAR_SCREENS * 100}% 0px`;
 
-/** widget -> { go, near, distance, parked } for every widget waiting for its turn. */
+/** widget -> { go, near, distance, parked, onPark } for every widget waiting for its turn (distance null: not measured yet). */
 const waiting = new Map();
 let pending = false;
 let observer;
@@ -35,19 +39,33 @@ function distanceFromView(box) {
   return box.top > height ? box.top - height : box.bottom < 0 ? -box.bottom : 0;
 }
 
+// Near or not; a widget found far from the view waits there (parked), once.
+function place(turn, near, distance) {
+  turn.near = near;
+  turn.distance = distance;
+  if (near) schedule();
+  else if (!turn.parked) {
+    turn.parked = true;
+    turn.onPark?.();
+  }
+}
+
 // The observer's boxes are measured with its notifications, so choosing the next widget
 // forces no layout (the nearest at the time it came near; close enough for an order).
 function noticed(entries) {
   for (const entry of entries) {
     const turn = waiting.get(entry.target);
-    if (!turn) continue;
-    turn.near = entry.isIntersecting;
-    turn.distance = distanceFromView(entry.boundingClientRect);
-    if (turn.near) schedule();
-    else if (!turn.parked) {
-      turn.parked = true;
-      turn.onPark?.();
-    }
+    if (turn) place(turn, entry.isIntersecting, distanceFromView(entry.boundingClientRect));
+  }
+}
+
+// Widgets the observer has not reported yet, measured now (near: within NEAR_SCREENS).
+function measureUnreported() {
+  const height = globalThis.innerHeight ?? 0;
+  for (const [widget, turn] of waiting) {
+    if (turn.distance !== null || !widget.isConnected) continue;
+    const distance = distanceFromView(widget.getBoundingClientRect());
+    place(turn, distance <= NEAR_SCREENS * height, distance);
   }
 }
 
@@ -69,6 +87,7 @@ function release(widget) {
 
 function next() {
   pending = false;
+  measureUnreported();
   let best = null;
   let bestDistance = Infinity;
   for (const [widget, turn] of waiting) {
@@ -109,9 +128,9 @@ globalThis.matchMedia?.('print').addEventListener?.('change', (event) => {
 export function buildTurn(widget, { eager = false, onPark } = {}) {
   return new Promise((go) => {
     const observing = !eager && nearObserver();
-    waiting.set(widget, { go, near: !observing, distance: eager ? Number.MAX_SAFE_INTEGER : 0, parked: false, onPark });
+    waiting.set(widget, { go, near: !observing, distance: observing ? null : eager ? Number.MAX_SAFE_INTEGER : 0, parked: false, onPark });
     if (observing) observing.observe(widget);
-    else schedule();
+    schedule();
   });
 }
 
