@@ -75,7 +75,9 @@ class Editor {
       element('h2', { id: `heading-${id}`, tabIndex: -1, textContent: title }), ...children,
     ]);
     this.root.append(
-      element('div', { className: 'toolbar' }, [this.undoButton, this.redoButton, this.status]),
+      element('div', { className: 'toolbar' }, [this.undoButton, this.redoButton, this.status,
+        // One column (narrow screens): the widgets are below the whole editor.
+        element('a', { className: 'to-preview', href: '#preview-heading', textContent: 'See the preview' })]),
       this.problems.element,
       section('start', 'Start from', [this.start.element]),
       section('about', SECTION_NAMES.title, [this.fields.about]),
