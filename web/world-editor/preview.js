@@ -33,18 +33,32 @@ export class Preview {
     if (text === this.#shown) return;
     const first = this.#shown === null;
     this.#shown = text;
-    for (const widget of this.#widgets) {
+    this.#widgets.forEach((widget, k) => {
+      // A widget not built yet (far from the view, waiting for its turn) would build the
+      // world it loaded first: a fresh element with the new world takes its place.
+      if (!first && !widget.hasAttribute('ready')) {
+        this.#replace(widget, k, text);
+        return;
+      }
       // The box keeps its height while the widget is built again, so the page does not jump.
       const item = widget.parentElement;
-      if (item && widget.hasAttribute('ready')) {
+      if (item) {
         item.style.setProperty('--held', `${item.offsetHeight}px`);
         item.classList.add('holding');
       }
       widget.setAttribute('world', text);
-    }
+    });
     // The widgets join the page with their first world: without one they would start
     // building the lesson's world, only to be built again.
     if (first) this.container.replaceChildren(...this.#widgets.map((widget) => element('div', { className: 'preview-item' }, [widget])));
+  }
+
+  #replace(widget, k, text) {
+    const fresh = widget.cloneNode(false);
+    fresh.setAttribute('world', text);
+    fresh.addEventListener('ready', () => this.#built(fresh));
+    this.#widgets[k] = fresh;
+    widget.replaceWith(fresh);
   }
 
   /** Says what the widgets show: `state` is current, stale (problems), none or updating. */
@@ -53,16 +67,12 @@ export class Preview {
     if (this.status.textContent !== message) this.status.textContent = message;
   }
 
-  // A widget that was given a new world while it waited for its turn to be built builds the
-  // world it loaded first: one built with an older world than its attribute is replaced by a
-  // fresh element with the same attributes.
+  // A widget that was given a new world while it loaded builds the world it loaded first:
+  // one built with an older world than its attribute is replaced by a fresh element.
   #built(widget) {
     widget.parentElement?.classList.remove('holding');
     const asked = widget.getAttribute('world');
     if (asked === null || JSON.stringify(widget.world?.data) === asked) return;
-    const fresh = widget.cloneNode(false);
-    fresh.addEventListener('ready', () => this.#built(fresh));
-    this.#widgets[this.#widgets.indexOf(widget)] = fresh;
-    widget.replaceWith(fresh);
+    this.#replace(widget, this.#widgets.indexOf(widget), asked);
   }
 }
