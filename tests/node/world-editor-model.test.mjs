@@ -195,6 +195,8 @@ test('the draft: saved under a versioned key, read back, and unreadable drafts i
   assert.equal(loadDraft(storage), null, 'another version is not misread');
   const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError'); } };
   assert.equal(saveDraft(full, { doc }), false);
+  assert.equal(saveDraft(null, { doc }), false, 'no storage at all (a sandboxed frame)');
+  assert.equal(loadDraft(null), null);
 });
 
 test('export: exactly the world, $schema and formatVersion first, in the format\'s order; a safe file name', () => {

@@ -34,11 +34,3 @@ export function loadDraft(storage) {
     return null;
   }
 }
-
-export function clearDraft(storage) {
-  try {
-    storage.removeItem(DRAFT_KEY);
-  } catch {
-    // Storage not allowed: there is nothing to clear.
-  }
-}

@@ -29,6 +29,16 @@ import { SHIPPED, StartView } from './start-view.js';
 import { ExportView } from './export-view.js';
 import { Preview } from './preview.js';
 
+// Reading localStorage throws where storage is off (a sandboxed frame, some privacy
+// settings): the editor then works without a draft, and says so when it saves.
+const STORAGE = (() => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+})();
+
 /** The pause after the last edit before the widgets are built again. */
 export const PREVIEW_DELAY_MS = 300;
 
@@ -48,7 +58,7 @@ class Editor {
     this.exporter = new ExportView(this);
     this.preview = new Preview(document.getElementById('preview-widgets'), document.getElementById('preview-status'));
     this.#layout();
-    const draft = loadDraft(localStorage);
+    const draft = loadDraft(STORAGE);
     if (draft) {
       this.origin = draft.origin ?? { id: 'draft', title: 'your draft', world: draft.doc.world };
       this.history = new History(draft.doc);
@@ -212,7 +222,7 @@ class Editor {
   }
 
   #save() {
-    if (!saveDraft(localStorage, { doc: this.doc, lastGood: this.lastGood, origin: this.origin })) {
+    if (!saveDraft(STORAGE, { doc: this.doc, lastGood: this.lastGood, origin: this.origin })) {
       this.say('This browser does not let the editor keep a draft: export your world before you leave the page.');
     }
   }
