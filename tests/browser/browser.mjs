@@ -79,7 +79,9 @@ export async function buildAllWidgets(target, { timeout = 60000 } = {}) {
   await target.waitForFunction(() => performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd > 0, null, { timeout });
   await target.evaluate(async (limit) => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-    const failed = (el) => el.shadowRoot?.querySelector('.widget > p.error[role="alert"]:only-child');
+    // Not built, with a message in its place (the core or its data could not load, a world
+    // it cannot show): nothing to wait for.
+    const failed = (el) => el.shadowRoot?.querySelector('.widget > .error, .widget > .cannot-show');
     const unbuilt = () => [...document.querySelectorAll('*')]
       .filter((el) => el.localName.startsWith('mha-') && customElements.get(el.localName) && !el.hasAttribute('ready') && !failed(el));
     if (unbuilt().length === 0) return;
