@@ -32,7 +32,9 @@
 //
 // Attributes every widget understands (docs/EMBEDDING.md): state="<JSON>" (the starting
 // state; the address, when it holds one for this widget, wins), readonly, panels="a b",
-// state-key="key", url-state="off", heading-level="2"; each explained where it is applied.
+// state-key="key", url-state="off", heading-level="2", loading="eager" (built as soon as the
+// core is there, not when it comes near the view: build-queue.js); each explained where it
+// is applied.
 import { sharedEngine } from '../../engine/engine.js';
 import { anchorElement, widgetLoading, widgetSettled } from './anchor-hold.js';
 import { buildTurn, leaveQueue } from './build-queue.js';
