@@ -1,4 +1,6 @@
-// The layer at a glance (<mha-layer>) on the lesson page, driven as a learner drives it:
+// The layer at a glance (<mha-layer>), driven as a learner drives it (on the lesson page where
+// the lesson around it matters: links to the widgets that zoom in, layout, the URL; else in
+// the page of the widget alone):
 // every drawn matrix (X, Q, K, V, each head's weights, Concat, W_O, output) is compared,
 // cell by cell, with the core's forward pass run here in Node at h = 4, 2 and 1; picking a
 // word and a head (click, tap on the map, keyboard) lights exactly that path; the URL keeps
@@ -27,11 +29,14 @@ after(async () => {
   await server?.close();
 });
 
-async function openWidget(viewport = { width: 1280, height: 800 }, { hash = '', colorScheme = 'light' } = {}) {
+// The widget on the lesson page, or (`alone`) in the page of this widget alone, embed.html:
+// the same element, for checks that do not depend on the lesson around it, at a fraction of
+// the cost (the lesson builds seven widgets and the practice).
+async function openWidget(viewport = { width: 1280, height: 800 }, { hash = '', colorScheme = 'light', alone = false } = {}) {
   const { page, problems } = await newWatchedPage(browser, viewport);
   await page.emulateMedia({ colorScheme });
-  await page.goto(server.url + hash);
-  await buildAllWidgets(page);
+  await page.goto(server.url + (alone ? `embed.html?widget=layer${hash}` : hash));
+  if (!alone) await buildAllWidgets(page);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
   return { page, problems, widget };
@@ -110,7 +115,7 @@ const checked = (widget, group) => widget.locator(`.${group} [aria-checked="true
 
 describe('layer at a glance', () => {
   test('every drawn matrix is the core’s, at h = 4, 2 and 1, and the heads’ slices narrow as h grows', async () => {
-    const { page, problems, widget } = await openWidget();
+    const { page, problems, widget } = await openWidget(undefined, { alone: true });
     for (const h of [4, 2, 1, 4]) {
       await widget.getByRole('radio', { name: `h = ${h}` }).click();
       const shown = await drawn(widget);
@@ -132,7 +137,7 @@ describe('layer at a glance', () => {
   });
 
   test('picking a word and a head lights its path: chips, keyboard, and clicks on the map', async () => {
-    const { page, problems, widget } = await openWidget();
+    const { page, problems, widget } = await openWidget(undefined, { alone: true });
     let state = { h: 4, token: w.queryIndex, head: 0 };
     await assertPath(widget, state);
     assert.match(await widget.locator('.path-text').textContent(), /head 1 \(Subject finder\): budget 0\.9\d on “researcher”/);
