@@ -43,6 +43,8 @@ test('the tarball holds the site, the types, the guides and the changelog, and n
   const files = shipped();
   const wanted = ['dist/multiple-heads.js', 'dist/embed.html', 'web/multiple-heads.d.ts', 'web/engine/engine.d.ts',
     'web/jsx-react.d.ts', 'web/jsx-preact.d.ts', 'docs/EMBEDDING.md', 'README.md', 'CHANGELOG.md',
+    // The world format and the worlds an author can name in world= (docs/WORLDS.md).
+    'docs/WORLDS.md', 'dist/world.schema.json', 'dist/worlds/lesson.json', 'dist/worlds/german.json', 'dist/worlds/trained.json',
     // Each widget's README (state, keyboard), for every widget the registry lists and the practice.
     ...[...Object.keys(WIDGETS), 'practice'].map((name) => `web/widgets/${name}/README.md`)];
   for (const file of wanted) assert.ok(files.includes(file), `${file} is in the package`);
@@ -143,8 +145,9 @@ export const app = <main><mha-blend panels="plane values" state-key="b" /><mha-l
   typeCheck('preact', {
     'app.tsx': `import type {} from 'multiple-heads/preact';
 export const app = <main><mha-training panels="curves heads" /><mha-practice idea="limits" />
-  {/* @ts-expect-error: not a token of the sentence */}
-  <mha-wo-mixing token="Said" /></main>;
+  <mha-wo-mixing world="worlds/german.json" token="Koch" />
+  {/* @ts-expect-error: 3 heads is not a layer */}
+  <mha-wo-mixing heads="3" /></main>;
 `,
   }, { jsx: 'react-jsx', jsxImportSource: 'preact' });
 });
