@@ -100,7 +100,7 @@ test('JavaScript off: the page downloads neither the core’s wasm nor its loade
     const fetched = [];
     page.on('request', (request) => { if (/multiple_heads_(simd|scalar)-[\w-]+\.(wasm|js)$/.test(request.url())) fetched.push(request.url().split('/').pop()); });
     await page.goto(session.server.url, { waitUntil: 'load' });
-    if (javaScriptEnabled) await page.locator('mha-blend[ready]').waitFor();
+    if (javaScriptEnabled) await page.locator('mha-layer[ready]').waitFor(); // the first widget, in view
     await context.close();
     return fetched;
   };
