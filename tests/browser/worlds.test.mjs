@@ -37,6 +37,7 @@ const course = useCourseSite({
     ...Object.fromEntries(WORLDS.map((name) => [`${name}.html`, page(`World ${name}`,
       TAGS.map((tag) => `<${tag} world="course/attention/worlds/${name}" loading="eager"></${tag}>`).join('\n'),
       worldData(name).language ?? 'en')])),
+    'long.html': page('A long sentence on a phone', '<mha-layer world="course/attention/worlds/german.json" loading="eager"></mha-layer>'),
     'wrong.html': page('Worlds that are wrong', [
       `<mha-layer id="not-json" state-key="not-json" world='{"formatVersion": 1, "sentence": oops}' loading="eager"></mha-layer>`,
       '<mha-layer id="missing" state-key="missing" world="course/attention/worlds/no-such-world.json" loading="eager"></mha-layer>',
@@ -99,7 +100,7 @@ test('wrong worlds are said in the widget by field and fix; a world without a re
   await tab.close();
 });
 
-test('a drawn widget given another world draws that one, from its start', async () => {
+test('a drawn widget given another world draws that one, from its start; so does one whose world was wrong', async () => {
   const other = WORLDS.find((name) => name !== 'lesson.json');
   const { page: tab, problems } = await newWatchedPage(course.browser);
   await tab.goto(`${course.url}wrong.html`);
@@ -111,6 +112,41 @@ test('a drawn widget given another world draws that one, from its start', async 
     const el = document.querySelector('#fine');
     return el.hasAttribute('ready') && el.shadowRoot.textContent.includes(word);
   }, token, { timeout: 60000 });
+  // The widget that could not use its world draws the one it is given next.
+  await tab.locator('#short-row').evaluate((el, url) => el.setAttribute('world', url), `course/attention/worlds/${other}`);
+  await tab.waitForFunction((word) => {
+    const el = document.querySelector('#short-row');
+    return el.hasAttribute('ready') && el.shadowRoot.textContent.includes(word) && !el.shadowRoot.querySelector('.widget > .error');
+  }, token, { timeout: 60000 });
+  // A widget waiting far below the view (built when it comes near) whose world changes
+  // meanwhile draws the new one when it is built.
+  await tab.evaluate(() => {
+    const spacer = Object.assign(document.createElement('div'), { style: 'height: 6000px' });
+    const late = Object.assign(document.createElement('mha-layer'), { id: 'late' });
+    late.setAttribute('state-key', 'late');
+    late.setAttribute('world', 'course/attention/worlds/lesson.json');
+    document.querySelector('main').append(spacer, late);
+  });
+  await tab.waitForTimeout(0);
+  await tab.locator('#late').evaluate((el, url) => el.setAttribute('world', url), `course/attention/worlds/${other}`);
+  await tab.locator('#late').scrollIntoViewIfNeeded();
+  await tab.waitForFunction((word) => {
+    const el = document.querySelector('#late');
+    return el.hasAttribute('ready') && el.shadowRoot.textContent.includes(word);
+  }, token, { timeout: 60000 });
   assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
+  await tab.close();
+});
+
+test('a longer sentence on a phone: what scrolls sideways is reachable by keyboard (axe)', async () => {
+  const { page: tab, problems } = await newWatchedPage(course.browser, { width: 390, height: 800 });
+  await tab.goto(`${course.url}long.html`);
+  await settle(tab);
+  const regions = await tab.locator('mha-layer').evaluate((el) => [...el.shadowRoot.querySelectorAll('.ui-scroll[role="region"]')]
+    .map((box) => ({ name: box.getAttribute('aria-label'), tab: box.tabIndex, overflows: box.scrollWidth > box.clientWidth })));
+  assert.ok(regions.length > 0, 'some picture is wider than the phone');
+  assert.ok(regions.every((r) => r.tab === 0 && r.overflows && / \(scrolls sideways\)$/.test(r.name)), JSON.stringify(regions));
+  assert.deepEqual(await axeViolations(tab, { within: 'mha-layer' }), []);
+  assert.deepEqual(problems, []);
   await tab.close();
 });

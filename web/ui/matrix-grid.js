@@ -59,8 +59,32 @@ export class MatrixGrid {
     this.element.classList.toggle('ui-rotated', Boolean(this.o.colLabels?.some((t) => String(t).length > 3)));
     this.setReadonly(this.o.readonly);
     this.setValuesMode(this.o.valuesMode);
+    if (!this.o.focusable) this.#keepScrollReachable();
     this.#listen();
     if (this.o.data) this.setData(this.o.data, this.o.rows, this.o.cols);
+  }
+
+  // A static picture has no tab stop, but when it is wider than its box (a long sentence on a
+  // phone) a keyboard user must still reach what is hidden: the box that scrolls becomes a
+  // tab stop of its own (a named region; arrow keys scroll it) for as long as it overflows.
+  #keepScrollReachable() {
+    if (typeof ResizeObserver !== 'function') return;
+    const update = () => {
+      const overflows = this.scroll.scrollWidth > this.scroll.clientWidth + 1;
+      if (overflows === (this.scroll.tabIndex === 0)) return;
+      if (overflows) {
+        this.scroll.tabIndex = 0;
+        this.scroll.setAttribute('role', 'region');
+        this.scroll.setAttribute('aria-label', this.m.t('ui.grid.scrollRegion', { label: this.o.label }));
+      } else {
+        this.scroll.removeAttribute('tabindex');
+        this.scroll.removeAttribute('role');
+        this.scroll.removeAttribute('aria-label');
+      }
+    };
+    const observer = new ResizeObserver(update);
+    observer.observe(this.scroll);
+    observer.observe(this.table);
   }
 
   get editable() {

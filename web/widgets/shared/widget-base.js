@@ -64,6 +64,8 @@ export class MhaWidget extends HTMLElement {
   #url = new UrlBinding(this, () => this.#built);
   #figure = new StaticFigure(this);
   #groups = new EditGroups();
+  // The world attribute's value the widget loaded (null: none, the lesson's world).
+  #worldLoaded = null;
 
   // `world` is the one attribute a built widget answers to at once: the widget is built again
   // for the new world (its state and undo steps belonged to the old one).
@@ -130,10 +132,11 @@ export class MhaWidget extends HTMLElement {
       if (!this.root) this.#attachRoot();
       // Built in a task of its own when near the view, the nearest first (build-queue.js).
       // Waiting far from the view it counts as settled: its box keeps the loading height.
-      if (await this.#load()) {
-        await buildTurn(this, { eager: this.#eager(), onPark: () => widgetSettled(this) });
-        if (this.isConnected) this.#build();
-      }
+      let loaded = await this.#load();
+      if (loaded) await buildTurn(this, { eager: this.#eager(), onPark: () => widgetSettled(this) });
+      // The world attribute changed while this widget waited for its turn: load that one.
+      while (loaded && this.isConnected && this.getAttribute('world') !== this.#worldLoaded) loaded = await this.#load();
+      if (loaded && this.isConnected) this.#build();
     } finally {
       this.#connecting = false;
       widgetSettled(this);
@@ -141,7 +144,14 @@ export class MhaWidget extends HTMLElement {
   }
 
   attributeChangedCallback(name, before, after) {
-    if (name !== 'world' || before === after || !this.#built) return;
+    // (!this.root: the element is being upgraded; connectedCallback reads the attribute.)
+    if (name !== 'world' || before === after || this.#connecting || !this.isConnected || !this.root) return;
+    // Not built: a world that could not be used (its message in place of the widget); try this one.
+    if (!this.#built) {
+      this.clearNotice();
+      this.connectedCallback();
+      return;
+    }
     this.dispose?.();
     this.#built = false;
     this.removeAttribute('ready');
@@ -208,7 +218,8 @@ export class MhaWidget extends HTMLElement {
     // A widget that does not show a world (static worldNotUsed: the message key saying why)
     // still checks one it is given, and says it is not used rather than ignore it silently.
     const notUsed = this.constructor.worldNotUsed;
-    if (notUsed && this.hasAttribute('world')) this.showNotice([this.noticeBox.textContent, m.t(notUsed)].filter(Boolean).join(' '));
+    const unused = notUsed && this.hasAttribute('world') ? m.t(notUsed) : '';
+    if (unused && !this.noticeBox.textContent.includes(unused)) this.showNotice([this.noticeBox.textContent, unused].filter(Boolean).join(' '));
     return true;
   }
 
@@ -228,6 +239,7 @@ export class MhaWidget extends HTMLElement {
         return showLoadFailure(this, m.t('base.worldInvalid', { error: error.message }));
       }
     } while (this.getAttribute('world') !== asked);
+    this.#worldLoaded = asked;
     if (!this.isConnected) return false;
     useWorldColours(this, this.world);
     const lacks = this.constructor.worldNeeds?.(this.world, m);
