@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { checkWorld, WorldError, NUMBER_LIMIT } from '../../web/widgets/shared/world-check.js';
-import { buildWorld } from '../../web/widgets/shared/world.js';
+import { buildCheckedWorld as buildWorld } from '../../web/widgets/shared/world-check.js';
 import { MALFORMING, HARMLESS, xorshift } from './world-mutations.mjs';
 
 const root = new URL('../../lessons/multiple-heads/', import.meta.url);

@@ -5,7 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadTestEngine } from './load-engine.mjs';
-import { THE_WORLD as w, buildWorld, headsAt, createWorldModel, variantInput, variantTokens, WORLD } from '../../web/widgets/shared/world.js';
+import { buildCheckedWorld as buildWorld } from '../../web/widgets/shared/world-check.js';
+import { THE_WORLD as w, headsAt, createWorldModel, variantInput, variantTokens, WORLD } from '../../web/widgets/shared/world.js';
 import { WorldReader } from '../../web/widgets/shared/world-reader.js';
 
 const engine = await loadTestEngine();

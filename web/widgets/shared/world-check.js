@@ -12,6 +12,9 @@
 // checkWorld never throws: whatever it is given (a string, null, a cyclic object), it
 // returns a list of problems, empty when the world is good.
 
+import { WorldError } from './world-error.js';
+import { buildWorld, meaningFeatureNames } from './world.js';
+
 export const WORLD_FORMAT_VERSION = 1;
 /** Every number in a world lies in [-NUMBER_LIMIT, NUMBER_LIMIT]: scores stay far from float overflow. */
 export const NUMBER_LIMIT = 1000;
@@ -27,16 +30,7 @@ const COLOUR = /^#[0-9A-Fa-f]{6}$/;
 const HEAD_ID = /^[a-z][a-z0-9-]{0,30}$/;
 const LANGUAGE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
-/** A world that cannot be used: `problems` lists each field that is wrong and how to fix it. */
-export class WorldError extends Error {
-  constructor(problems) {
-    const shown = problems.slice(0, 3).map((p) => `${p.path}: ${p.message}`).join('; ');
-    const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-    super(`${shown}${more}.`);
-    this.name = 'WorldError';
-    this.problems = problems;
-  }
-}
+export { WorldError };
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 const quote = (text) => `“${String(text).slice(0, 40)}”`;
@@ -96,6 +90,11 @@ export function requireWorld(data) {
   const problems = checkWorld(data);
   if (problems.length) throw new WorldError(problems);
   return data;
+}
+
+/** An author's world checked (a WorldError naming each problem) and built (world.js). */
+export function buildCheckedWorld(data) {
+  return buildWorld(requireWorld(data));
 }
 
 function checkTopLevel(p, data) {
@@ -233,12 +232,6 @@ function checkReader(p, reader, featureNames, heads) {
     if (!heads.ids.includes(reader[field])) p.add(`reader.${field}`, `${quote(reader[field])} is not the id of a head: write one of ${heads.ids.map(quote).join(', ')}`);
   }
   return true;
-}
-
-/** The reader's meaning features: given, or every feature whose name starts with "meaning". */
-export function meaningFeatureNames(data) {
-  const given = data.reader?.meaningFeatures;
-  return given ?? data.features.map((f) => f.name).filter((name) => name.startsWith('meaning'));
 }
 
 function checkMeaningFeatures(p, given, featureNames) {

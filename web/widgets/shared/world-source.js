@@ -9,8 +9,11 @@
 //
 // A URL is fetched once per page: several widgets on one page that name the same world
 // share one download and one check.
-import { THE_WORLD, buildWorld, createWorldModel } from './world.js';
-import { WorldError } from './world-check.js';
+import { THE_WORLD, createWorldModel } from './world.js';
+import { WorldError } from './world-error.js';
+
+// The checker (world-check.js) is loaded only when a widget is given a world.
+const checkedWorld = async (data) => (await import('./world-check.js')).buildCheckedWorld(data);
 
 /** Larger files are refused before parsing: a world is a few kilobytes. */
 export const MAX_WORLD_BYTES = 1_000_000;
@@ -29,7 +32,7 @@ const fetched = new Map();
 export async function worldForAttribute(value, baseURL = globalThis.document?.baseURI) {
   const text = value?.trim() ?? '';
   if (text === '') return THE_WORLD;
-  if (text.startsWith('{')) return buildWorld(parseWorldText(text, 'the world attribute'));
+  if (text.startsWith('{')) return checkedWorld(parseWorldText(text, 'the world attribute'));
   let url;
   try {
     url = new URL(text, baseURL);
@@ -57,7 +60,7 @@ async function fetchWorld(url) {
   if (size > MAX_WORLD_BYTES) throw new WorldLoadError(`The world at ${url.href} is ${size} bytes: a world is at most ${MAX_WORLD_BYTES} bytes.`);
   const text = await response.text();
   if (text.length > MAX_WORLD_BYTES) throw new WorldLoadError(`The world at ${url.href} is ${text.length} characters: a world is at most ${MAX_WORLD_BYTES}.`);
-  return buildWorld(parseWorldText(text, `the world at ${url.href}`));
+  return checkedWorld(parseWorldText(text, `the world at ${url.href}`));
 }
 
 /** JSON.parse with a message that says where the text stops being JSON. */
