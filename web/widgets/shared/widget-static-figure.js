@@ -8,11 +8,14 @@
 // not have.
 import { WIDGETS } from '../registry.js';
 import { THE_WORLD } from './world.js';
-import { liveNote, replaceFigure } from './static-figure.js';
 import { localeOf, messagesFor } from './i18n.js';
 
 // Each widget's static renderer (web/widgets/<name>/<name>-static.js), loaded on first use.
 const STATIC_RENDERERS = import.meta.glob('../*/*-static.js');
+// The figures' helpers (replaceFigure, liveNote) too: a page that is never edited or printed
+// does not download them (about 1.5 kB gzipped of every one-widget page, issue 23); the
+// renderers import the same module, so it comes with the first one.
+const loadHelpers = () => import('./static-figure.js');
 // Redraw the static figure for print this long after the last change (a drag is many changes).
 const STATIC_REFRESH_MS = 1000;
 // The figures that do not show their widget's current state yet.
@@ -28,6 +31,7 @@ export class StaticFigure {
   #widget;
   #timer = 0;
   #renderer = null;
+  #helpers = null;
 
   /** @param {HTMLElement} widget  the MhaWidget (its body, staticSlot, engine and state) */
   constructor(widget) {
@@ -81,7 +85,9 @@ export class StaticFigure {
     const name = Object.keys(WIDGETS).find((key) => WIDGETS[key].tag === localName);
     const load = STATIC_RENDERERS[`../${name}/${name}-static.js`];
     try {
-      if (load) this.#renderer = (await load()).renderStaticFigure;
+      if (!load) return;
+      const [renderer, helpers] = await Promise.all([load(), loadHelpers()]);
+      [this.#renderer, this.#helpers] = [renderer.renderStaticFigure, helpers];
     } catch {
       // No renderer: the figure keeps its last drawing.
     }
@@ -97,6 +103,7 @@ export class StaticFigure {
     const widget = this.#widget;
     const figure = this.#figure;
     if (!figure || !widget.engine || !this.#renderer || !STALE_FIGURES.has(this)) return;
+    const { liveNote, replaceFigure } = this.#helpers;
     STALE_FIGURES.delete(this);
     try {
       const attributes = Object.fromEntries([...widget.attributes].map((a) => [a.name, a.value]));
