@@ -34,8 +34,13 @@ function styleSources() {
   // print stylesheet (black on white paper whatever the screen's theme).
   const sources = css.filter((file) => !file.startsWith(path.join('web', 'examples')) && file !== path.join('web', 'print.css'))
     .map((file) => [file, read(file)]);
-  // The kit's component rules are a template literal in styles.js.
+  // The kit's rules are template literals: the shared ones in styles.js, each larger
+  // component's in styles-<component>.js.
   sources.push(['web/ui/styles.js (components)', /const components = `([\s\S]*?)`;/.exec(read('web/ui/styles.js'))[1]]);
+  for (const name of ['matrix', 'budget', 'stacked']) {
+    const file = `web/ui/styles-${name}.js`;
+    sources.push([file, /_STYLES = `([\s\S]*?)`;/.exec(read(file))[1]]);
+  }
   sources.push(['web/ui/colour-scale.js paletteCss()', paletteCss()]);
   sources.push(['web/widgets/shared/world.js headColourStyles()', headColourStyles()]);
   return sources;

@@ -6,7 +6,7 @@ import {
   PALETTE, VALUES_MODE_STRENGTH, contrast, cssNumber, divergingColour, mixOklab, oklab,
   paletteCss, scaleMax, sequentialShare, signedFraction, unitFraction,
 } from '../../web/ui/colour-scale.js';
-import { kitStyles } from '../../web/ui/styles.js';
+import { kitStyles } from '../../web/ui/kit-styles.js';
 
 const kitCss = () => kitStyles;
 

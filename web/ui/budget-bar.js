@@ -11,6 +11,11 @@ import { element, setText } from './dom.js';
 import { messagesFor } from './messages.js';
 import { groupSegments, moveBoundary, moveSplit, rebalance, roundToSum, stepWeight } from './budget-math.js';
 import { NumberField } from './number-field.js';
+import { BUDGET_STYLES } from './styles-budget.js';
+import { addKitStyles } from './styles.js';
+
+// Its rules join the kit's sheet as it loads: a widget that does not use it does not carry them.
+addKitStyles(BUDGET_STYLES);
 
 const MIN_PIECE = 28; // px: a token narrower than this is drawn inside a "rest" piece
 

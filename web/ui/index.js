@@ -1,7 +1,8 @@
 // The UI kit in one import: import { MatrixGrid, kitSheet, ... } from '../../ui/index.js';
 export { svg, SVG_NS } from './svg.js';
 export * from './colour-scale.js';
-export { kitStyles, kitSheet, adoptKitStyles } from './styles.js';
+export { kitSheet, adoptKitStyles, addKitStyles } from './styles.js';
+export { kitStyles } from './kit-styles.js';
 export { MatrixGrid } from './matrix-grid.js';
 export { Heatmap } from './heatmap.js';
 export { NumberField } from './number-field.js';

@@ -14,6 +14,11 @@ import { element } from './dom.js';
 import { messagesFor } from './messages.js';
 import { cssNumber, scaleMax, signedFraction, unitFraction } from './colour-scale.js';
 import { NumberField } from './number-field.js';
+import { MATRIX_STYLES } from './styles-matrix.js';
+import { addKitStyles } from './styles.js';
+
+// Its rules join the kit's sheet as it loads: a widget that does not use it does not carry them.
+addKitStyles(MATRIX_STYLES);
 
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const DRAG_THRESHOLD = 3;

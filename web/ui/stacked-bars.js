@@ -7,6 +7,11 @@
 // Colours: each part has a class (e.g. 'head-a') and/or a CSS colour (`colour`), which is
 // set as the custom property --part (CSP-safe) and used by the kit's stylesheet.
 import { svg } from './svg.js';
+import { STACKED_STYLES } from './styles-stacked.js';
+import { addKitStyles } from './styles.js';
+
+// Its rules join the kit's sheet as it loads: a widget that does not use it does not carry them.
+addKitStyles(STACKED_STYLES);
 
 const COLUMN_WIDTH = 44;
 const GAP = 10;

@@ -1,5 +1,6 @@
-// kitStyles: the kit's one stylesheet (palette for light and dark, and every component's
-// look). Widgets adopt it in their shadow root after their own base sheet:
+// The kit's stylesheet: the palette for light and dark, the shared rules, and the rules of
+// each component the page has loaded (styles-<component>.js; kitStyles in kit-styles.js is
+// all of them, for a page that wants the whole kit). Widgets adopt it in their shadow root after their own base sheet:
 //   root.adoptedStyleSheets = [...root.adoptedStyleSheets, kitSheet()];
 // A plain page adopts it on the document: adoptKitStyles(document).
 import { paletteCss, SEQUENTIAL_DARK_CSS, VALUES_MODE_STRENGTH } from './colour-scale.js';
@@ -57,46 +58,6 @@ const components = `
 }
 .ui-values .ui-cell { --k: ${VALUES_MODE_STRENGTH}; }
 
-/* ---- MatrixGrid (and Heatmap) ---- */
-.ui-matrix { --cell: 28px; max-width: 100%; }
-.ui-matrix.ui-compact { --cell: 14px; }
-.ui-grid { border-collapse: separate; border-spacing: 1px; margin: 0; }
-.ui-grid th, .ui-grid td { padding: 0; }
-.ui-grid .ui-cell {
-  width: var(--cell); min-width: var(--cell); height: var(--cell);
-  border-radius: 2px;
-  position: relative;
-  text-align: center;
-  font-size: 0.72rem;
-  line-height: 1;
-  cursor: default;
-}
-.ui-grid .ui-cell:focus { outline-offset: -1px; z-index: 1; }
-.ui-matrix.ui-editable .ui-cell { cursor: ns-resize; touch-action: none; }
-.ui-matrix.ui-pickable .ui-cell, .ui-matrix.ui-pickable .ui-row-label { cursor: pointer; }
-.ui-values .ui-cell { width: 3.3em; min-width: 3.3em; height: 28px; }
-.ui-cell .ui-cell-text { pointer-events: none; }
-.ui-matrix:not(.ui-values) .ui-cell-text { display: none; }
-.ui-grid .ui-row-label, .ui-grid .ui-col-label {
-  font-weight: 500; font-size: 0.8rem; color: var(--ui-ink); white-space: nowrap;
-}
-.ui-grid .ui-row-label { text-align: right; padding-right: 0.4rem; min-height: 24px; }
-.ui-grid .ui-col-label { text-align: center; padding-bottom: 0.15rem; font-size: 0.75rem; }
-.ui-compact .ui-col-label, .ui-rotated .ui-col-label { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 0.65rem; }
-.ui-grid .ui-band-label { font-size: 0.7rem; font-weight: 600; color: var(--ui-ink); text-align: center; padding: 0 1px 2px; white-space: nowrap; vertical-align: bottom; }
-.ui-grid .ui-band-bar { display: block; height: 6px; margin-top: 1px; border-radius: 3px; background: var(--band); }
-.ui-grid .ui-row-band-label { position: relative; font-size: 0.7rem; font-weight: 600; text-align: right; padding: 0 14px 0 2px; white-space: nowrap; }
-.ui-grid .ui-band-bar-v { position: absolute; right: 3px; top: 1px; bottom: 1px; width: 6px; height: auto; margin: 0; }
-.ui-dimmed .ui-cell:not(.ui-lit) { opacity: 0.28; }
-.ui-dimmed .ui-row-label:not(.ui-lit), .ui-dimmed .ui-col-label:not(.ui-lit) { color: var(--ui-muted); font-weight: 400; }
-/* The picked row's word underlined close under its letters (an offset in em, skipping
-   descenders), so in a compact grid the line never touches the word of the next row. */
-.ui-grid tr.ui-selected .ui-row-label { font-weight: 700; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 0.12em; text-decoration-skip-ink: auto; }
-.ui-grid tr.ui-selected .ui-cell { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset; }
-.ui-grid tr.ui-selected .ui-cell:first-of-type { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, 2px 0 0 0 var(--ui-ink) inset; }
-.ui-grid tr.ui-selected .ui-cell:last-child { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, -2px 0 0 0 var(--ui-ink) inset; }
-.ui-grid .ui-cell.ui-key { box-shadow: 0 0 0 3px var(--ui-ink) inset, 0 0 0 4px var(--ui-surface) inset; }
-.ui-grid .ui-cell[aria-invalid="true"] { box-shadow: 0 0 0 2px var(--ui-error) inset; }
 /* Phones: a row of choices (token chips) shows every word: tighter chips, wrapping to as few
    lines as they need (a row that scrolled sideways hid the sentence's end, issue 22). Wider,
    the class does nothing. Empty message lines (a grid's error, a field's) reserve no height
@@ -107,26 +68,6 @@ const components = `
   .ui-row-narrow > * { flex: none; padding-left: 0.45em; padding-right: 0.45em; }
   .ui-error:empty { min-height: 0; margin: 0; }
 }
-/* A tall matrix on its side in a narrow container (MatrixGrid transposeWhenNarrow): the
-   table's cells flow into a grid column by column, so each matrix row becomes a column. */
-@container (max-width: 34rem) {
-  .ui-transpose-narrow .ui-grid {
-    display: grid; grid-auto-flow: column; grid-template-rows: repeat(var(--ui-turned-rows, 4), auto);
-    justify-content: start; align-items: center; gap: 1px;
-  }
-  .ui-transpose-narrow .ui-grid :is(thead, tbody, tr) { display: contents; }
-  .ui-transpose-narrow .ui-grid .ui-cell { --cell: 24px; }
-  .ui-transpose-narrow .ui-grid .ui-row-label {
-    writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; align-self: end; justify-self: center;
-    min-height: 0; padding: 0 0 0.2rem; font-size: 0.68rem;
-  }
-  .ui-transpose-narrow .ui-grid .ui-col-label {
-    writing-mode: horizontal-tb; transform: none; text-align: right; padding: 0 0.35rem 0 0; font-size: 0.72rem;
-  }
-}
-.ui-cell-editor { position: absolute; left: 0; top: calc(100% + 2px); z-index: 3; }
-.ui-cell-editor input { width: 6rem; }
-
 /* ---- NumberField ---- */
 .ui-number { display: inline-flex; flex-direction: column; gap: 0.15rem; font-size: 0.9rem; }
 .ui-number input {
@@ -137,47 +78,6 @@ const components = `
 }
 .ui-number input[aria-invalid="true"] { border: 2px solid var(--ui-error); }
 .ui-number input[readonly] { border-style: dashed; }
-.ui-cell-editor .ui-number { background: var(--ui-surface); padding: 4px; border: 1px solid var(--ui-line); border-radius: 6px; box-shadow: 0 2px 6px color-mix(in oklab, var(--ui-ink) 25%, transparent); }
-
-/* ---- BudgetBar ---- */
-.ui-budget { max-width: 100%; }
-.ui-budget-track { position: relative; display: flex; height: 36px; border: 1px solid var(--ui-line); border-radius: 6px; overflow: visible; background: var(--ui-surface); }
-.ui-budget-seg {
-  flex: var(--w, 0) 1 0; min-width: 0; height: 100%;
-  background: color-mix(in oklab, var(--seg-colour, var(--ui-hue, var(--ui-accent))) calc(55% + var(--shade, 0) * 45%), var(--ui-surface));
-  border-right: 1px solid var(--ui-surface);
-  cursor: pointer;
-}
-.ui-budget-seg:first-child { border-radius: 5px 0 0 5px; }
-.ui-budget-seg:last-of-type { border-right: 0; }
-.ui-budget-seg.ui-current { background: var(--seg-colour, var(--ui-hue, var(--ui-accent))); }
-.ui-budget-seg:focus { outline: 3px solid var(--ui-ink); outline-offset: 2px; z-index: 2; position: relative; }
-.ui-budget-handle {
-  position: absolute; top: -4px; bottom: -4px; width: 24px; margin-left: -12px;
-  left: calc(var(--at, 0) * 100%);
-  cursor: ew-resize; touch-action: none; z-index: 1;
-}
-.ui-budget-handle::after {
-  content: ""; position: absolute; left: 10px; width: 4px; top: 0; bottom: 0;
-  background: var(--ui-ink); border-radius: 2px; opacity: 0.55;
-}
-.ui-budget-handle:hover::after, .ui-budget-handle.ui-dragging::after { opacity: 1; }
-.ui-budget.ui-readonly .ui-budget-handle { display: none; }
-.ui-budget.ui-readonly .ui-budget-seg { cursor: default; }
-.ui-budget-labels { display: flex; margin-top: 4px; font-size: 0.78rem; min-height: 2.4em; }
-.ui-budget-label { flex: var(--w, 0) 1 0; min-width: 0; overflow: hidden; text-align: center; line-height: 1.2; white-space: nowrap; }
-.ui-budget-label b { display: block; font-weight: 600; overflow: hidden; text-overflow: ellipsis; }
-.ui-budget-label.ui-current b { text-decoration: underline; text-underline-offset: 2px; }
-.ui-budget-label.ui-rest { color: var(--ui-muted); font-style: italic; }
-.ui-budget-foot { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: baseline; }
-.ui-budget-total { font-size: 0.85rem; font-weight: 600; }
-
-/* ---- StackedBars ---- */
-.ui-stacked { display: block; max-width: 100%; height: auto; }
-.ui-stacked .ui-axis { stroke: var(--ui-ink); stroke-width: 1; }
-.ui-stacked .ui-part { fill: var(--part, var(--ui-hue, var(--ui-accent))); stroke: var(--ui-surface); stroke-width: 1; }
-.ui-stacked .ui-total-mark { stroke: var(--ui-ink); stroke-width: 3; }
-.ui-stacked text { fill: var(--ui-ink); font-size: 12px; font-family: inherit; }
 
 /* ---- notation ---- */
 .ui-sym var { font-style: italic; }
@@ -185,19 +85,33 @@ const components = `
 
 @media (prefers-reduced-motion: no-preference) {
   .ui-cell { transition: background-color 120ms linear; }
-  .ui-budget-seg, .ui-budget-label { transition: flex-grow 120ms ease-out; }
-  .ui-budget.ui-dragging-now .ui-budget-seg, .ui-budget.ui-dragging-now .ui-budget-label { transition: none; }
 }
 `;
 
-export const kitStyles = paletteCss() + components;
+/** The palette and the rules every component shares (kit-styles.js adds the components'). */
+export const sharedKitStyles = () => paletteCss() + components;
 
+// The rules the components loaded so far added (addKitStyles), in the order they came.
+const added = [];
 let sheet = null;
-/** The kit's stylesheet as one shared constructable sheet. */
+const sheetText = () => sharedKitStyles() + added.join('');
+
+/**
+ * A component's own rules (component-styles.js), added to the kit's sheet by its module as
+ * it loads; a component loaded after the sheet was made (a lazy chunk) updates the sheet,
+ * and so every root that adopted it.
+ */
+export function addKitStyles(css) {
+  if (added.includes(css)) return;
+  added.push(css);
+  sheet?.replaceSync(sheetText());
+}
+
+/** The kit's stylesheet as one shared constructable sheet: the shared rules and those of the components loaded. */
 export function kitSheet() {
   if (!sheet) {
     sheet = new CSSStyleSheet();
-    sheet.replaceSync(kitStyles);
+    sheet.replaceSync(sheetText());
   }
   return sheet;
 }

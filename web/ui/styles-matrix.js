@@ -1,0 +1,66 @@
+// MatrixGrid (and Heatmap, which draws with it)'s rules, a module of their own so that only a page that loads the component
+// carries them: matrix-grid.js adds them to the kit's sheet (addKitStyles, styles.js) as it
+// loads; kit-styles.js puts every component's rules into kitStyles.
+export const MATRIX_STYLES = `
+/* ---- MatrixGrid (and Heatmap) ---- */
+.ui-matrix { --cell: 28px; max-width: 100%; }
+.ui-matrix.ui-compact { --cell: 14px; }
+.ui-grid { border-collapse: separate; border-spacing: 1px; margin: 0; }
+.ui-grid th, .ui-grid td { padding: 0; }
+.ui-grid .ui-cell {
+  width: var(--cell); min-width: var(--cell); height: var(--cell);
+  border-radius: 2px;
+  position: relative;
+  text-align: center;
+  font-size: 0.72rem;
+  line-height: 1;
+  cursor: default;
+}
+.ui-grid .ui-cell:focus { outline-offset: -1px; z-index: 1; }
+.ui-matrix.ui-editable .ui-cell { cursor: ns-resize; touch-action: none; }
+.ui-matrix.ui-pickable .ui-cell, .ui-matrix.ui-pickable .ui-row-label { cursor: pointer; }
+.ui-values .ui-cell { width: 3.3em; min-width: 3.3em; height: 28px; }
+.ui-cell .ui-cell-text { pointer-events: none; }
+.ui-matrix:not(.ui-values) .ui-cell-text { display: none; }
+.ui-grid .ui-row-label, .ui-grid .ui-col-label {
+  font-weight: 500; font-size: 0.8rem; color: var(--ui-ink); white-space: nowrap;
+}
+.ui-grid .ui-row-label { text-align: right; padding-right: 0.4rem; min-height: 24px; }
+.ui-grid .ui-col-label { text-align: center; padding-bottom: 0.15rem; font-size: 0.75rem; }
+.ui-compact .ui-col-label, .ui-rotated .ui-col-label { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 0.65rem; }
+.ui-grid .ui-band-label { font-size: 0.7rem; font-weight: 600; color: var(--ui-ink); text-align: center; padding: 0 1px 2px; white-space: nowrap; vertical-align: bottom; }
+.ui-grid .ui-band-bar { display: block; height: 6px; margin-top: 1px; border-radius: 3px; background: var(--band); }
+.ui-grid .ui-row-band-label { position: relative; font-size: 0.7rem; font-weight: 600; text-align: right; padding: 0 14px 0 2px; white-space: nowrap; }
+.ui-grid .ui-band-bar-v { position: absolute; right: 3px; top: 1px; bottom: 1px; width: 6px; height: auto; margin: 0; }
+.ui-dimmed .ui-cell:not(.ui-lit) { opacity: 0.28; }
+.ui-dimmed .ui-row-label:not(.ui-lit), .ui-dimmed .ui-col-label:not(.ui-lit) { color: var(--ui-muted); font-weight: 400; }
+/* The picked row's word underlined close under its letters (an offset in em, skipping
+   descenders), so in a compact grid the line never touches the word of the next row. */
+.ui-grid tr.ui-selected .ui-row-label { font-weight: 700; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 0.12em; text-decoration-skip-ink: auto; }
+.ui-grid tr.ui-selected .ui-cell { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset; }
+.ui-grid tr.ui-selected .ui-cell:first-of-type { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, 2px 0 0 0 var(--ui-ink) inset; }
+.ui-grid tr.ui-selected .ui-cell:last-child { box-shadow: 0 2px 0 0 var(--ui-ink) inset, 0 -2px 0 0 var(--ui-ink) inset, -2px 0 0 0 var(--ui-ink) inset; }
+.ui-grid .ui-cell.ui-key { box-shadow: 0 0 0 3px var(--ui-ink) inset, 0 0 0 4px var(--ui-surface) inset; }
+.ui-grid .ui-cell[aria-invalid="true"] { box-shadow: 0 0 0 2px var(--ui-error) inset; }
+/* A tall matrix on its side in a narrow container (MatrixGrid transposeWhenNarrow): the
+   table's cells flow into a grid column by column, so each matrix row becomes a column. */
+@container (max-width: 34rem) {
+  .ui-transpose-narrow .ui-grid {
+    display: grid; grid-auto-flow: column; grid-template-rows: repeat(var(--ui-turned-rows, 4), auto);
+    justify-content: start; align-items: center; gap: 1px;
+  }
+  .ui-transpose-narrow .ui-grid :is(thead, tbody, tr) { display: contents; }
+  .ui-transpose-narrow .ui-grid .ui-cell { --cell: 24px; }
+  .ui-transpose-narrow .ui-grid .ui-row-label {
+    writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; align-self: end; justify-self: center;
+    min-height: 0; padding: 0 0 0.2rem; font-size: 0.68rem;
+  }
+  .ui-transpose-narrow .ui-grid .ui-col-label {
+    writing-mode: horizontal-tb; transform: none; text-align: right; padding: 0 0.35rem 0 0; font-size: 0.72rem;
+  }
+}
+.ui-cell-editor { position: absolute; left: 0; top: calc(100% + 2px); z-index: 3; }
+.ui-cell-editor input { width: 6rem; }
+
+.ui-cell-editor .ui-number { background: var(--ui-surface); padding: 4px; border: 1px solid var(--ui-line); border-radius: 6px; box-shadow: 0 2px 6px color-mix(in oklab, var(--ui-ink) 25%, transparent); }
+`;
