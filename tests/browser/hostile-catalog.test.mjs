@@ -233,6 +233,8 @@ for (const { policy, csp } of [{ policy: 'the strict CSP', csp: undefined }, { p
       const { page, problems } = await newWatchedPage(course.browser);
       page.setDefaultTimeout(10000);
       const response = await page.goto(`${course.url}${BAD_LINK}`);
+      // The page's script adds the widgets; then each is brought into view to be built.
+      await page.waitForFunction((count) => document.querySelectorAll('main > [lang]').length === count, PAGE_WIDGETS.length, { timeout: 60000 });
       await buildAllWidgets(page);
       assert.equal(response.headers()['content-security-policy'] === undefined, csp === null, 'the policy the server sends');
       await page.waitForFunction((count) => {
