@@ -10,11 +10,12 @@
 // so a widget is built before it scrolls into view. Its first report comes only with a
 // rendering update, which a busy page (the lesson's other widgets loading) delays by
 // hundreds of ms; so a widget the observer has not reported yet is measured once, in the
-// turn that decides (one layout for all of them), and the observer takes over from there. Built at once, whatever their place:
-// every widget when the page is printed (beforeprint, or print media: on paper each widget
-// prints its figure for its current state), and a widget the caller marks `eager` (the
-// author's loading="eager", a state for it in the address, the #anchor inside it).
-// Without IntersectionObserver every widget is near.
+// turn that decides (one layout for all of them), and the observer takes over from there.
+//
+// Built at once, whatever their place: every widget when the page is printed (beforeprint,
+// or print media: on paper each widget prints its figure for its current state), and a
+// widget the caller marks `eager` (the author's loading="eager", a state for it in the
+// address, the #anchor inside it). Without IntersectionObserver every widget is near.
 
 // Two screens beyond the window each way (percentages of the window's height).
 const NEAR_SCREENS = 2;
