@@ -29,6 +29,10 @@ const UI_MESSAGES = path.join(WEB, 'ui/messages.js');
 const UI_LOCALES_DIR = path.join(WEB, 'ui/locales');
 // The language every entry carries; the others are fetched when a widget speaks them.
 const EAGER_LOCALE = 'en';
+// Groups only lazily loaded code words (static-figure.js and the figures' renderers): their
+// English comes with that code, through this module, not with every entry's shared English.
+const STATIC_FIGURE_MESSAGES = path.join(WEB, 'widgets/shared/static-figure-messages.js');
+const LAZY_GROUPS = ['staticFigure'];
 
 /**
  * A one-widget entry (`mha-widget-entry:blend`): a module that imports the widget's messages
@@ -58,7 +62,10 @@ const lazily = (locale, part) => `registerLocaleLoader(${JSON.stringify(locale)}
 /** A part's messages in a locale: `shared` (every entry's groups), `ui` (the kit's), or an entry's own groups. */
 function partCatalog(part, locale) {
   if (part === 'ui') return JSON.parse(readFileSync(path.join(UI_LOCALES_DIR, `${locale}.json`), 'utf8'));
-  return catalogOf(locale, part === 'shared' ? sharedGroups(WIDGET_ENTRIES) : ownGroups(part, WIDGET_ENTRIES));
+  if (part === 'lazy') return catalogOf(locale, LAZY_GROUPS);
+  if (part !== 'shared') return catalogOf(locale, ownGroups(part, WIDGET_ENTRIES));
+  // Another language's shared part is fetched whole when a widget speaks it.
+  return catalogOf(locale, sharedGroups(WIDGET_ENTRIES).filter((group) => locale !== EAGER_LOCALE || !LAZY_GROUPS.includes(group)));
 }
 /** What a locale file import becomes: the eager language's messages, or a loader for another's. */
 const catalogModule = (part, locale) => (locale === EAGER_LOCALE ? `export default ${json(partCatalog(part, locale))};\n`
@@ -92,6 +99,14 @@ const widgetEntries = () => ({
     return null;
   },
   load(id) {
+    // Registered unless a course gave its own English for these groups first (registerLocale).
+    if (id === STATIC_FIGURE_MESSAGES) {
+      const eager = JSON.stringify(EAGER_LOCALE);
+      return `import { messagesFor, registerLocale } from ${JSON.stringify(TEXT_I18N)};
+const lazy = ${json(partCatalog('lazy', EAGER_LOCALE))};
+const own = messagesFor(${eager}).catalog;
+registerLocale(${eager}, Object.fromEntries(Object.entries(lazy).filter(([group]) => !(group in own))));\n`;
+    }
     const prefix = Object.keys(MODULES).find((p) => id.startsWith(`\0${p}`));
     if (!prefix) return null;
     for (const dir of [LOCALES_DIR, UI_LOCALES_DIR]) for (const file of readdirSync(dir)) this.addWatchFile(path.join(dir, file));

@@ -14,6 +14,8 @@
 // Intensity (a weight, a magnitude) is fill-opacity: a presentation attribute, allowed
 // under the strict CSP, where an inline style would not be.
 
+// First: its words are registered before any figure is worded (one-widget entries).
+import './static-figure-messages.js';
 import { messagesFor } from './i18n.js';
 
 /** Text made safe for HTML content and attribute values. */
