@@ -1,8 +1,8 @@
 // The messages each one-widget entry carries (scripts/lib/entry-messages.mjs, used by
 // vite.widgets.config.js): the groups its code names, found by reading the modules it
 // reaches. A group it misses would leave a widget showing a key instead of a text, so the
-// reader's known cases are checked here: a key in another group's code (the layer link of
-// every widget's page links), a template key (`learnerCopy.${key}`), a module reached only
+// reader's known cases are checked here: a key in shared code (the page links' group, not
+// the whole layer group they once were in), a template key (`learnerCopy.${key}`), a module reached only
 // through import.meta.glob (the widget's own static renderer, not the others'), and what
 // stays out.
 import assert from 'node:assert/strict';
@@ -13,8 +13,8 @@ import en from '../../lessons/multiple-heads/locales/en.json' with { type: 'json
 
 test('a widget entry names its own group, the base\'s, and the groups of the shared code it reaches', () => {
   const blend = groupsNamedBy('blend');
-  for (const group of ['blend', 'base', 'common', 'stateError', 'layer', 'staticFigure']) assert.ok(blend.includes(group), `blend names ${group}: ${blend}`);
-  for (const group of ['headSplitting', 'training', 'practice', 'embed', 'learnerCopy']) assert.ok(!blend.includes(group), `blend does not name ${group}`);
+  for (const group of ['blend', 'base', 'common', 'stateError', 'pageLinks', 'staticFigure']) assert.ok(blend.includes(group), `blend names ${group}: ${blend}`);
+  for (const group of ['layer', 'headSplitting', 'training', 'practice', 'embed', 'learnerCopy']) assert.ok(!blend.includes(group), `blend does not name ${group}`);
 });
 
 test('template keys and modules reached only by import.meta.glob count', () => {

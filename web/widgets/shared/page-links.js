@@ -38,7 +38,7 @@ function pageLink({ text, content = notation(text), targetExists, go }) {
  * or a matrix ('x', 'queries', 'keys', 'values', 'weights', 'concat', 'wo', 'output').
  */
 export function layerLink(part, text, messages = messagesFor('en')) {
-  text ??= messages.t('layer.link.see');
+  text ??= messages.t('pageLinks.see');
   const layer = () => document.querySelector('mha-layer');
   return pageLink({
     text,
@@ -53,7 +53,7 @@ export function zoomLink(tag, title, messages = messagesFor('en')) {
   // The words before the title ("Zoom in: ") are wrapped, so that a narrow layer can hide
   // them from sight (the link keeps them in its name; what is seen stays part of it).
   const titled = element('span', { className: 'zoom-title' }, notation(title));
-  const parts = messages.nodes('layer.link.zoom', { title: titled });
+  const parts = messages.nodes('pageLinks.zoom', { title: titled });
   const at = parts.indexOf(titled);
   return pageLink({
     content: [element('span', { className: 'zoom-prefix' }, parts.slice(0, at)), ...parts.slice(at)],
