@@ -7,6 +7,7 @@
 // the widgets speak the language of lessons/multiple-heads/locales/de.json too.
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { kitCssPlugin } from './scripts/lib/kit-css-plugin.mjs';
 import { lessonPlugin } from './scripts/lib/lesson-plugin.mjs';
 import { worldsPlugin } from './scripts/lib/worlds-plugin.mjs';
 
@@ -79,6 +80,7 @@ export default defineConfig({
     widgetLanguage(LOCALE),
     preloadCore(),
     worldsPlugin(),
+    kitCssPlugin(),
   ],
   build: {
     outDir: '../dist',

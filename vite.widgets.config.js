@@ -18,6 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import page from './vite.config.js';
+import { kitCssPlugin } from './scripts/lib/kit-css-plugin.mjs';
 import { LOCALES_DIR, catalogOf, localesWithFiles, ownGroups, sharedGroups } from './scripts/lib/entry-messages.mjs';
 import { WIDGET_ENTRIES } from './web/widgets/registry.js';
 
@@ -118,7 +119,7 @@ export default defineConfig({
   root: page.root,
   base: page.base,
   publicDir: false,
-  plugins: [widgetEntries()],
+  plugins: [widgetEntries(), kitCssPlugin()],
   build: {
     ...page.build,
     // The page's build ran first into the same folder.
