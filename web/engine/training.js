@@ -10,6 +10,7 @@ import {
   describe, reasonOf, readField, int32, uint32, flag, check, CoreObject, ALIVE,
 } from './engine.js';
 import { instantiateModule } from './wasm-loader.js';
+import { trainingWasmUrls } from './training-urls.js';
 
 // Training tasks by name, and the settings createTrainer accepts (own keys only: a plain
 // object would also answer 'toString').
@@ -179,18 +180,8 @@ export class Trainer extends CoreObject {
   }
 }
 
-/**
- * The training module's two wasm files, as the calling page resolves them: with
- * `new URL('<literal>', import.meta.url)`, which a bundler (Vite) rewrites to the hashed
- * asset it emits. A worker gets these from the page in a message instead of resolving them
- * itself (a worker bundled a second time would ask for a name that no longer exists).
- */
-export function trainingWasmUrls() {
-  return {
-    simd: new URL('../generated/multiple_heads_train_simd.wasm', import.meta.url).href,
-    scalar: new URL('../generated/multiple_heads_train_scalar.wasm', import.meta.url).href,
-  };
-}
+// The training module's two wasm files, as the calling page resolves them (training-urls.js).
+export { trainingWasmUrls };
 
 /**
  * Loads a training module (a fresh wasm instance with its own memory). Options: `simd`

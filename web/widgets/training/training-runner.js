@@ -5,9 +5,8 @@
 // so the page still answers between slices; `inWorker` says which.
 //
 // handlers: onLoaded({ target, inWorker }), onLook(look), onDone(look, analysis), onError(message)
-import { sharedTrainingEngine, trainingWasmUrls } from '../../engine/training.js';
+import { trainingWasmUrls } from '../../engine/training-urls.js';
 import { TrainingSession } from './training-model.js';
-import { TrainingLoop } from './training-loop.js';
 
 // A slice on the page: steps until this many ms have passed (one step takes 1 to 4 ms).
 const PAGE_SLICE_MS = 12;
@@ -126,6 +125,8 @@ export class TrainingRunner {
   async #runHere(settings, runId, wasm) {
     this.inWorker = false;
     try {
+      // Loaded only here: with a worker (the usual case) the page never runs the training API.
+      const [{ sharedTrainingEngine }, { TrainingLoop }] = await Promise.all([import('../../engine/training.js'), import('./training-loop.js')]);
       const engine = await sharedTrainingEngine({ wasm });
       if (runId !== this.#runId || !this.#handlers) return;
       this.#dispatch({ type: 'loaded', target: engine.target });
