@@ -6,22 +6,15 @@
 
 #include "mha/errors.hpp"
 #include "mha/message.hpp"
+#include "../src/training_internal.hpp"
 
 namespace mha::world_task {
 
 namespace {
 
-// Independent xorshift streams from one seed (splitmix-style mix), so that the weights,
-// the batches and the held-out set each have their own.
-std::uint32_t stream_seed(std::uint32_t seed, std::uint32_t stream) {
-  std::uint32_t z = seed * 0x9E3779B9u + stream * 0x85EBCA6Bu + 0x632BE5ABu;
-  z ^= z >> 16;
-  z *= 0x7FEB352Du;
-  z ^= z >> 15;
-  z *= 0x846CA68Bu;
-  z ^= z >> 16;
-  return z != 0 ? z : 0x9E3779B9u;
-}
+// Independent xorshift streams from one seed: the trainer's own mix (training_internal.hpp),
+// so that the weights, the batches and the held-out set each have their own.
+using training_internal::stream_state;
 
 enum Stream : std::uint32_t { kWeightStream = 1, kBatchStream = 2, kHeldOutStream = 3 };
 
@@ -105,7 +98,7 @@ Evaluation evaluate(AttentionLayerD& layer, const std::vector<Sentence>& sentenc
 }
 
 std::vector<Sentence> held_out_sentences(const WorldTrainingConfig& config) {
-  Rng rng(stream_seed(config.seed, kHeldOutStream));
+  Rng rng(stream_state(config.seed, kHeldOutStream));
   std::vector<Sentence> sentences;
   for (int n = 0; n < config.eval_sentences; ++n) sentences.push_back(random_sentence(rng));
   return sentences;
@@ -113,11 +106,11 @@ std::vector<Sentence> held_out_sentences(const WorldTrainingConfig& config) {
 
 WorldTraining train_world(const WorldTrainingConfig& config) {
   check_config(config);
-  WorldTraining run{initial_layer(stream_seed(config.seed, kWeightStream), config.init_scale), {}, {}, {}};
+  WorldTraining run{initial_layer(stream_state(config.seed, kWeightStream), config.init_scale), {}, {}, {}};
   const std::vector<Sentence> held_out = held_out_sentences(config);
   run.before = evaluate(run.layer, held_out);
   AdamT<double> adam(config.learning_rate);
-  Rng batches(stream_seed(config.seed, kBatchStream));
+  Rng batches(stream_state(config.seed, kBatchStream));
   double block = 0;
   for (int step = 1; step <= config.steps; ++step) {
     block += train_step(run.layer, adam, batches, config);
