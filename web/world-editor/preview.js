@@ -1,7 +1,9 @@
 // The preview: the lesson's widgets, each given the world being edited through its `world`
 // attribute (inline JSON, docs/WORLDS.md), so an author sees exactly what a page with that
-// world would show. A widget is built again when the attribute changes. Only a world without
-// problems is given; otherwise the widgets keep the last good one, and the status says so.
+// world would show. The widget base builds a widget again when the attribute changes, also
+// while it waits to be built or is being built (it then builds the newest world). Only a
+// world without problems is given; otherwise the widgets keep the last good one, and the
+// status says so.
 import '../widgets/layer/index.js';
 import '../widgets/blend/index.js';
 import '../widgets/heads-questions/index.js';
@@ -33,16 +35,10 @@ export class Preview {
     if (text === this.#shown) return;
     const first = this.#shown === null;
     this.#shown = text;
-    this.#widgets.forEach((widget, k) => {
-      // A widget not built yet (far from the view, waiting for its turn) would build the
-      // world it loaded first: a fresh element with the new world takes its place.
-      if (!first && !widget.hasAttribute('ready')) {
-        this.#replace(widget, k, text);
-        return;
-      }
+    this.#widgets.forEach((widget) => {
       // The box keeps its height while the widget is built again, so the page does not jump.
       const item = widget.parentElement;
-      if (item) {
+      if (item && widget.hasAttribute('ready')) {
         item.style.setProperty('--held', `${item.offsetHeight}px`);
         item.classList.add('holding');
       }
@@ -53,26 +49,13 @@ export class Preview {
     if (first) this.container.replaceChildren(...this.#widgets.map((widget) => element('div', { className: 'preview-item' }, [widget])));
   }
 
-  #replace(widget, k, text) {
-    const fresh = widget.cloneNode(false);
-    fresh.setAttribute('world', text);
-    fresh.addEventListener('ready', () => this.#built(fresh));
-    this.#widgets[k] = fresh;
-    widget.replaceWith(fresh);
-  }
-
   /** Says what the widgets show: `state` is current, stale (problems), none or updating. */
   say(state, message) {
     this.status.dataset.state = state;
     if (this.status.textContent !== message) this.status.textContent = message;
   }
 
-  // A widget that was given a new world while it loaded builds the world it loaded first:
-  // one built with an older world than its attribute is replaced by a fresh element.
   #built(widget) {
     widget.parentElement?.classList.remove('holding');
-    const asked = widget.getAttribute('world');
-    if (asked === null || JSON.stringify(widget.world?.data) === asked) return;
-    this.#replace(widget, this.#widgets.indexOf(widget), asked);
   }
 }
