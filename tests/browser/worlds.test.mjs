@@ -44,6 +44,8 @@ const course = useCourseSite({
       `<mha-layer id="short-row" state-key="short-row" world='${attr(broken())}' loading="eager"></mha-layer>`,
       `<mha-blend id="no-reader" state-key="no-reader" world='${attr(withoutReader())}' loading="eager"></mha-blend>`,
       `<mha-layer id="fine" state-key="fine" world='${attr(withoutReader())}' loading="eager"></mha-layer>`,
+      `<mha-blend id="no-reader-de" state-key="no-reader-de" lang="de" world='${attr(withoutReader())}' loading="eager"></mha-blend>`,
+      `<mha-wo-mixing id="mix-fine" state-key="mix-fine" world='${attr(withoutReader())}' loading="eager"></mha-wo-mixing>`,
     ].join('\n')),
   }),
 });
@@ -94,6 +96,14 @@ test('wrong worlds are said in the widget by field and fix; a world without a re
   assert.match(shown['short-row'].problem, /heads\[1\]\.query\["verb"\]: expected 3 numbers, found 2/);
   assert.match(shown['no-reader'].problem, /cannot show its lesson with this world: the world has no "reader"/);
   assert.equal(shown.fine.ready, true, 'the layer needs no reader');
+  // In the widget's language, naming the field.
+  assert.match(shown['no-reader-de'].problem, /Mit dieser Welt kann dieses Widget seine Lektion nicht zeigen: Die Welt hat keinen „reader“/);
+  // W_O mixing needs no reader: its try-it cell is the second head's first coordinate,
+  // brought into the column of the first head's (the world's own "shared" preset).
+  assert.equal(shown['mix-fine'].ready, true, 'W_O mixing needs no reader');
+  const lesson = worldData('lesson.json');
+  const dK = lesson.features.length / lesson.heads.length;
+  assert.match(shown['mix-fine'].text, new RegExp(`cell in row ${dK + 1}, column 1 upwards`));
   assert.deepEqual(await axeViolations(tab, { within: 'main' }), []);
   // The 404 is the browser's console line for the failed fetch; nothing else.
   assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);

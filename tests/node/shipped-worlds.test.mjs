@@ -13,6 +13,7 @@ import { blendWorldNeeds, ONE_HEAD_SPLIT, TWO_HEADS_SPLIT } from '../../web/widg
 import { headsQuestionsWorldNeeds } from '../../web/widgets/heads-questions/heads-questions-model.js';
 import { woMixingConfig, woMixingWorldNeeds, worldWoMixingData } from '../../web/widgets/wo-mixing/wo-mixing-model.js';
 import { splitConfig } from '../../web/widgets/head-splitting/head-splitting-model.js';
+import { messagesFor } from '../../web/widgets/shared/i18n.js';
 
 const engine = await loadTestEngine();
 const folder = new URL('../../lessons/multiple-heads/worlds/', import.meta.url);
@@ -64,3 +65,23 @@ for (const [name, w] of worlds) {
     }
   });
 }
+
+// A world that cannot show what a widget teaches is told so in the widget's language, each
+// reason naming the field to change: every reason of the three widgets, in English and German.
+test('what a world lacks is said in the widget\'s language, naming the field', () => {
+  const lesson = worlds[0][1];
+  const without = (change) => buildWorld(change(structuredClone(lesson.data)));
+  const cases = [
+    [blendWorldNeeds, without((d) => { delete d.reader; return d; }), /"reader"/, /„reader“/],
+    [blendWorldNeeds, without((d) => ({ ...d, headCounts: [1, 4] })), /add 2 to "headCounts"/, /nimm 2 in „headCounts“/],
+    [blendWorldNeeds, without((d) => ({ ...d, reader: { ...d.reader, complementHead: d.reader.subjectHead } })), /subjectHead and complementHead/, /subjectHead und complementHead/],
+    [woMixingWorldNeeds, without((d) => ({ ...d, headCounts: [1, 2] })), /add 4 to "headCounts"/, /Nimm 4 in „headCounts“/],
+  ];
+  for (const [needs, w, english, german] of cases) {
+    assert.match(needs(w), english);
+    assert.match(needs(w, messagesFor('en')), english);
+    assert.match(needs(w, messagesFor('de')), german);
+  }
+  const oneHead = { numHeads: 1, heads: [lesson.heads[0]] };
+  assert.match(headsQuestionsWorldNeeds(oneHead, messagesFor('de')), /mindestens zwei Köpfe/);
+});

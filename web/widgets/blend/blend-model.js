@@ -15,6 +15,7 @@
 //     equal because both finders' W_V read the same meanings), the two heads' outputs, and
 //     the "undo it?" output: other weights that give the one head exactly the same output.
 import { THE_WORLD, headsAt } from '../shared/world.js';
+import { messagesFor } from '../shared/i18n.js';
 import { WorldReader } from '../shared/world-reader.js';
 import { formatPercent } from '../../text/format.js';
 import { decimal, stateError, checkObject } from '../shared/state-error.js';
@@ -33,16 +34,16 @@ export const MEANINGFUL_MOVE = 1e-3;
 /**
  * What a world lacks for the blend's lesson (null if nothing), in an author's terms: a
  * reader, the head counts it compares, and the two finders in one head at h = 2 but in
- * heads of their own at h = 4.
+ * heads of their own at h = 4. In the language of `m` (the widget's messages).
  */
-export function blendWorldNeeds(w) {
-  if (!w.reader) return 'the world has no "reader": the blend asks a later layer who the subject and the complement are, so it needs reader candidates and the two heads that find them.';
+export function blendWorldNeeds(w, m = messagesFor('en')) {
+  if (!w.reader) return m.t('blend.worldNeeds.reader');
   const missing = [ONE_HEAD_SPLIT, TWO_HEADS_SPLIT].filter((h) => !w.headCounts.includes(h));
-  if (missing.length) return `the blend compares h = ${ONE_HEAD_SPLIT} with h = ${TWO_HEADS_SPLIT}; add ${missing.join(' and ')} to "headCounts" (the world needs 4 heads).`;
+  if (missing.length) return m.t('blend.worldNeeds.headCounts', { one: ONE_HEAD_SPLIT, two: TWO_HEADS_SPLIT, missing: m.list(missing.map(String)) });
   const { subjectHead, complementHead } = w.reader;
-  if (subjectHead === complementHead) return 'the reader\'s subjectHead and complementHead are the same head: the blend shows two different jobs, so name two heads.';
+  if (subjectHead === complementHead) return m.t('blend.worldNeeds.sameHead');
   const together = headsAt(w, ONE_HEAD_SPLIT).some((head) => [subjectHead, complementHead].every((i) => head.members.some((member) => member.index === i)));
-  if (!together) return `at h = ${ONE_HEAD_SPLIT} the reader's two heads fall in different heads: put them next to each other in "heads" (first and second, or third and fourth), so that one head must hold both jobs.`;
+  if (!together) return m.t('blend.worldNeeds.apart', { one: ONE_HEAD_SPLIT });
   return null;
 }
 

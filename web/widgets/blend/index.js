@@ -27,8 +27,8 @@ export class BlendWidget extends MhaWidget {
   static stateKey = 'blend';
   static styles = styles;
 
-  static worldNeeds(w) {
-    return blendWorldNeeds(w);
+  static worldNeeds(w, m) {
+    return blendWorldNeeds(w, m);
   }
 
   // The blend always shows its world (the `world` attribute): nothing is left to configure. A config

@@ -39,11 +39,11 @@ export function worldQuery(w, head) {
 }
 
 /** What a world lacks for this widget (null if nothing): two heads to compare, W_Q within the editor's range. */
-export function headsQuestionsWorldNeeds(w) {
-  if (w.numHeads < 2) return 'the widget compares heads and ties them into copies, so the world needs at least two heads.';
+export function headsQuestionsWorldNeeds(w, m = messagesFor('en')) {
+  if (w.numHeads < 2) return m.t('headsQuestions.worldNeeds.twoHeads');
   const { limit } = WQ_EDIT;
   const outside = w.heads.find((head) => worldQuery(w, head.index).some((v) => Math.abs(v) > limit));
-  if (outside) return `${outside.name}'s W_Q has entries beyond ±${limit}, the range a learner edits here: scale its query rows down (scores scale with them).`;
+  if (outside) return m.t('headsQuestions.worldNeeds.range', { name: outside.name, limit });
   return null;
 }
 

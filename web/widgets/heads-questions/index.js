@@ -26,8 +26,8 @@ export class HeadsQuestionsWidget extends MhaWidget {
   static stateKey = 'heads-questions';
   static styles = styles;
 
-  static worldNeeds(w) {
-    return headsQuestionsWorldNeeds(w);
+  static worldNeeds(w, m) {
+    return headsQuestionsWorldNeeds(w, m);
   }
 
   defaultConfig() {

@@ -41,8 +41,8 @@ export class WoMixingWidget extends MhaWidget {
   static stateKey = 'wo-mixing';
   static styles = styles;
 
-  static worldNeeds(w) {
-    return woMixingWorldNeeds(w);
+  static worldNeeds(w, m) {
+    return woMixingWorldNeeds(w, m);
   }
 
   defaultConfig() {
@@ -107,14 +107,20 @@ export class WoMixingWidget extends MhaWidget {
 
   // The row is the Complement finder's first coordinate of Concat; the column is where the
   // Subject finder's first coordinate already goes (the "shared" preset says so in words).
+  // A world without a reader: the second head's first coordinate and the first head's, as
+  // its own "shared" preset has them; a world of one head has no second head to bring in.
   #buildCaption() {
     const { m } = this;
     const { w } = this.config;
-    const cell = { row: w.reader.complementHead * w.dK + 1, column: w.reader.subjectHead * w.dK + 1 };
-    const caption = element('p', { className: 'caption' }, editHint(
-      element('span', {}, notation(m.t('woMixing.caption', cell))),
-      element('span', {}, notation(m.t('woMixing.captionReadOnly', cell))),
-    ));
+    const [into, from] = w.reader ? [w.reader.subjectHead, w.reader.complementHead] : [0, 1];
+    const caption = element('p', { className: 'caption' });
+    if (from < w.numHeads) {
+      const cell = { row: from * w.dK + 1, column: into * w.dK + 1 };
+      caption.append(...editHint(
+        element('span', {}, notation(m.t('woMixing.caption', cell))),
+        element('span', {}, notation(m.t('woMixing.captionReadOnly', cell))),
+      ));
+    }
     caption.append(' ', layerLink('mix', undefined, m));
     return caption;
   }

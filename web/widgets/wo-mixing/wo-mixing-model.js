@@ -29,8 +29,8 @@ export const STATE_KEYS = ['heads', 'token', 'wo', 'u'];
 const isIndex = (k, n) => Number.isInteger(k) && k >= 0 && k < n;
 
 /** What a world lacks for this widget (null if nothing): its heads one by one among the head counts. */
-export function woMixingWorldNeeds(w) {
-  return w.headCounts.includes(w.numHeads) ? null : `W_O mixing shows each of the world's ${w.numHeads} heads on its own: add ${w.numHeads} to "headCounts".`;
+export function woMixingWorldNeeds(w, m = messagesFor('en')) {
+  return w.headCounts.includes(w.numHeads) ? null : m.t('woMixing.worldNeeds.headCounts', { count: w.numHeads });
 }
 
 /**
