@@ -229,6 +229,11 @@ describe('URL state and anchors', () => {
       const inView = (el) => { const box = el.getBoundingClientRect(); return box.bottom > 0 && box.top < innerHeight; };
       return widgets.every((el) => el.engine) && widgets.filter(inView).every((el) => el.hasAttribute('ready'));
     });
+    // Those still waiting say so: the core is here, they are being prepared, not loading it.
+    const waiting = await page.evaluate(() => [...document.querySelectorAll('mha-blend, mha-wo-mixing')]
+      .filter((el) => !el.hasAttribute('ready')).map((el) => el.shadowRoot.querySelector('.loading')?.textContent));
+    assert.ok(waiting.length > 0, 'a widget far from the view waits');
+    assert.deepEqual(waiting, waiting.map(() => 'Preparing the widget…'));
     await holdEnded(page); // (by the wheel; a hold that missed it would end after the widgets settle)
     // No jump back to #end (the page may still move by what grew or shrank around the reader).
     const top = await headingTop(page, 'end');

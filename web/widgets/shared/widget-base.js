@@ -133,7 +133,11 @@ export class MhaWidget extends HTMLElement {
       // Built in a task of its own when near the view, the nearest first (build-queue.js).
       // Waiting far from the view it counts as settled: its box keeps the loading height.
       let loaded = await this.#load();
-      if (loaded) await buildTurn(this, { eager: this.#eager(), onPark: () => widgetSettled(this) });
+      if (loaded) {
+        // The core is here; until its turn comes the widget says it is being prepared.
+        this.body.querySelector(':scope > .loading')?.replaceChildren(messagesFor(this).t('base.preparing'));
+        await buildTurn(this, { eager: this.#eager(), onPark: () => widgetSettled(this) });
+      }
       // The world attribute changed while this widget waited for its turn: load that one.
       while (loaded && this.isConnected && this.getAttribute('world') !== this.#worldLoaded) loaded = await this.#load();
       if (loaded && this.isConnected) this.#build();
