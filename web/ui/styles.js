@@ -83,8 +83,12 @@ const components = `
 .ui-sym var { font-style: italic; }
 .ui-sym sub, .ui-sym sup, .ui-math sub, .ui-math sup { font-size: 0.72em; line-height: 0; }
 
+/* A cell the learner edits eases to its new colour. Only editable grids' cells: a read-only
+   map recoloured whole (a tie, a new h: hundreds of cells at once) would restyle and repaint
+   every one of them in each frame of the transition, about 120 ms of frames per edit on a
+   slow phone (issue 25); one edited cell costs nothing. */
 @media (prefers-reduced-motion: no-preference) {
-  .ui-cell { transition: background-color 120ms linear; }
+  .ui-editable .ui-cell { transition: background-color 120ms linear; }
 }
 `;
 
