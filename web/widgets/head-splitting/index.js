@@ -532,7 +532,14 @@ export class HeadSplittingWidget extends MhaWidget {
 
     this.#renderBlocks(view.main, view.oneHead);
     this.#renderConfigurations(view.table, state);
-    this.#renderSpectrum(view.spectrum, view.spectrumMembers);
+    // The rank panel depends only on its own h and head: the model hands back the same cached
+    // spectra for them, so a step of L or d_model leaves it as it is (its chart, its text and
+    // its table of singular values were rebuilt at every step of the L slider, issue 25).
+    const spectra = [view.spectrum, ...view.spectrumMembers];
+    if (spectra.length !== this.spectraShown?.length || spectra.some((s, i) => s !== this.spectraShown[i])) {
+      this.#renderSpectrum(view.spectrum, view.spectrumMembers);
+      this.spectraShown = spectra;
+    }
   }
 }
 
