@@ -53,10 +53,32 @@ export class ChoiceGroup {
     let chosen = this.values.indexOf(value);
     this.buttons.forEach((button, i) => button.setAttribute('aria-checked', String(i === chosen)));
     if (chosen < 0) chosen = 0;
-    this.buttons.forEach((button, i) => { button.tabIndex = i === chosen ? 0 : -1; });
+    // Only the tab stops that change are written: Chromium brings style and layout up to date
+    // at once when a focused element's tabindex is set (is it still focusable?), and the
+    // button just clicked is focused. So a widget calls setValue before its other changes of
+    // a render: called after them, it forced a layout of everything they changed in the
+    // middle of the render (issue 25: the layer's h switch, 64-92 ms in a trace).
+    this.buttons.forEach((button, i) => {
+      const tabIndex = i === chosen ? 0 : -1;
+      if (button.tabIndex !== tabIndex) button.tabIndex = tabIndex;
+    });
     // A row that scrolls sideways (.ui-row-narrow on a phone) shows the chosen one. Only when
     // the choice changes, or the first time the row is laid out: no layout read per render.
-    if (this.revealed !== chosen && this.buttons[chosen] && revealInRow(this.element, this.buttons[chosen])) this.revealed = chosen;
+    if (this.revealed !== chosen && this.buttons[chosen]) this.#revealSoon(chosen);
+  }
+
+  // The row's layout is read in the next frame, before it is drawn, once the widget has made
+  // all of its changes: read here, in the middle of a render, it forced a synchronous layout
+  // of the page (13 ms of each h switch on the layer, unthrottled, in a CPU profile; about
+  // four times that on a slow phone, issue 25).
+  #revealSoon(chosen) {
+    this.revealWanted = chosen;
+    if (this.revealFrame || typeof requestAnimationFrame !== 'function') return;
+    this.revealFrame = requestAnimationFrame(() => {
+      this.revealFrame = 0;
+      const i = this.revealWanted;
+      if (this.revealed !== i && this.buttons[i] && revealInRow(this.element, this.buttons[i])) this.revealed = i;
+    });
   }
 
   setDisabled(disabled) {

@@ -238,6 +238,12 @@ export class LayerWidget extends MhaWidget {
   // ---- rendering ------------------------------------------------------------------------
 
   render(view, state) {
+    // The choices first, while the rest of the widget is unchanged: a chip just clicked has
+    // focus, and setting its tab stop makes Chromium bring style and layout up to date at
+    // once (choice-group.js). After the map below was switched, that restyled and laid out
+    // the new map in the middle of the render, and what the render changed after it was
+    // laid out again (issue 25); here there is next to nothing to bring up to date.
+    this.#renderChoices(view, state);
     const map = this.#mapFor(view);
     for (const other of this.maps.values()) other.root.hidden = other !== map;
     const head = view.heads[state.head];
@@ -259,6 +265,12 @@ export class LayerWidget extends MhaWidget {
       map.weightParts[i].classList.toggle('is-on', i === state.head);
     });
 
+    const note = this.switchNote?.state === JSON.stringify(state) ? ` ${this.switchNote.text}` : '';
+    this.pathText.textContent = `${pathSentence(view, state, this.m)}${note}`;
+    this.#renderNumbers(view, state);
+  }
+
+  #renderChoices(view, state) {
     this.countChoice.setValue(state.h);
     if (this.headChoice.values.length !== view.h || this.headsShownFor !== view.h) {
       this.headChoice.setOptions(view.heads.map((h) => ({
@@ -269,10 +281,7 @@ export class LayerWidget extends MhaWidget {
       this.headsShownFor = view.h;
     }
     this.headChoice.setValue(state.head);
-    this.tokenChoice.setValue(t);
-    const note = this.switchNote?.state === JSON.stringify(state) ? ` ${this.switchNote.text}` : '';
-    this.pathText.textContent = `${pathSentence(view, state, this.m)}${note}`;
-    this.#renderNumbers(view, state);
+    this.tokenChoice.setValue(state.token);
   }
 
   #showStage(stage) {
