@@ -6,6 +6,7 @@
 // load average moves), since here both builds meet the same load.
 //
 //   node bench/ab-page-edits.mjs <site A> <site B> [edits per kind and build, default 20] [--unthrottled]
+//     [--kind <text>: only the edit kinds whose name contains it]
 //
 // Prints per kind and build the main-thread ms per edit (p50 / p95 / max, the measurement's
 // own cost taken off), everything on the main thread per edit until 1.5 s after the last
@@ -16,7 +17,8 @@ import { serveGzipped } from './gzip-server.mjs';
 import { EDIT_KINDS, percentile, recordLongTasks, settle, stateOf, taskMs, throttle, timedWindow } from './page-throttled-bench.mjs';
 
 const args = process.argv.slice(2);
-const [siteA, siteB, editsArg] = args.filter((a) => !a.startsWith('--'));
+const kindFilter = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : '';
+const [siteA, siteB, editsArg] = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--kind');
 if (!siteA || !siteB) {
   console.error('usage: node bench/ab-page-edits.mjs <site A> <site B> [edits] [--unthrottled]');
   process.exit(2);
@@ -79,7 +81,7 @@ const loadAverage = [os.loadavg()[0]];
 const rows = [];
 try {
   const pages = { A: await editPage(browser, servers.A.url), B: await editPage(browser, servers.B.url) };
-  for (const kind of EDIT_KINDS) {
+  for (const kind of EDIT_KINDS.filter((k) => k.name.includes(kindFilter))) {
     const r = await kindOnBoth(pages, kind);
     rows.push([kind.name, r]);
     const cell = (x) => `${x.p50.toFixed(0)} / ${x.p95.toFixed(0)} / ${x.max.toFixed(0)}, all ${x.allPerEdit.toFixed(0)}, long ${x.long} / ${x.over100}`;
