@@ -16,6 +16,8 @@ const DEBIAN_PACKAGES = {
   ],
   test: [
     ['chromium', '/usr/bin/chromium'],
+    // The browser the tests drive (scripts/lib/chromium.mjs): the same engine at half the CPU.
+    ['chromium-headless-shell', '/usr/bin/chromium-headless-shell'],
     ['wabt', '/usr/bin/wasm2wat'],
     ['clang', '/usr/bin/clang++'],
     ['libclang-rt-14-dev', '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a'],

@@ -1,5 +1,6 @@
 // Runs browser test files in parallel workers that share one Chromium.
-//   * One browser is launched here (playwright's launchServer); each test file connects to
+//   * One browser is launched here (playwright's launchServer; the headless shell when
+//     installed, see chromium.mjs); each test file connects to
 //     it ($MHA_BROWSER_WS, see tests/browser/browser.mjs) instead of launching its own, and
 //     works in its own pages and contexts, so files stay independent.
 //   * node --test runs the files `workers` at a time (default: one per core, at least 2;
@@ -12,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_LAUNCH } from './chromium.mjs';
+import { TEST_CHROMIUM_LAUNCH } from './chromium.mjs';
 import { ROOT } from './run.mjs';
 
 const DURATIONS = path.join(ROOT, 'test-results/browser-durations.json');
@@ -41,7 +42,7 @@ export function browserTestFiles({ skip = [] } = {}) {
  * whose durations say nothing about `npm test`).
  */
 export async function runBrowserTests(files, { workers = defaultWorkers(), env = {}, record = true } = {}) {
-  const server = await chromium.launchServer(CHROMIUM_LAUNCH);
+  const server = await chromium.launchServer(TEST_CHROMIUM_LAUNCH);
   mkdirSync(path.dirname(DURATIONS), { recursive: true });
   try {
     const args = ['--test', `--test-concurrency=${workers}`,

@@ -21,6 +21,12 @@ export async function axeViolations(page, { within = null, rules = WCAG21 } = {}
     // Only violations are read: axe then skips describing every passing node (a CSS
     // selector each), which is much of its time on widgets of thousands of elements.
     resultTypes: ['violations'],
+    // axe is injected into the top document only, so it cannot look inside frames; with
+    // iframes on it would still postMessage each frame to ask (to its own origin, which a
+    // sandboxed frame's opaque origin refuses with a console warning in the headless shell)
+    // and wait for an answer that never comes. The frames' own pages are checked where
+    // they are the top document (the embed page).
+    iframes: false,
   }).then((results) => results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)),
   [within, rules]);
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_LAUNCH } from '../../scripts/lib/chromium.mjs';
+import { CHROMIUM_LAUNCH, TEST_CHROMIUM_LAUNCH } from '../../scripts/lib/chromium.mjs';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,8 +17,15 @@ export const SCREENSHOT_DIR = path.join(ROOT, 'test-results/screenshots');
  * Chromium for a test file. When the suite runs under scripts/lib/browser-suite.mjs, every
  * test file connects to the one browser it launched ($MHA_BROWSER_WS), which saves a
  * launch per file; `close()` then closes this file's pages and disconnects. Run alone
- * (`node --test tests/browser/x.test.mjs`), a file launches its own.
+ * (`node --test tests/browser/x.test.mjs`), a file launches its own: the headless shell
+ * when it is installed, as the suite does (scripts/lib/chromium.mjs).
  */
+export async function openTestBrowser() {
+  if (process.env.MHA_BROWSER_WS) return chromium.connect(process.env.MHA_BROWSER_WS);
+  return chromium.launch(TEST_CHROMIUM_LAUNCH);
+}
+
+/** The full Chromium, for the benchmarks (bench/): what a reader's browser does. */
 export async function openBrowser() {
   if (process.env.MHA_BROWSER_WS) return chromium.connect(process.env.MHA_BROWSER_WS);
   return chromium.launch(CHROMIUM_LAUNCH);
@@ -127,7 +134,7 @@ export function useSiteAndBrowser() {
   const session = { browser: null, server: null };
   before(async () => {
     session.server = await serveDist();
-    session.browser = await openBrowser();
+    session.browser = await openTestBrowser();
   });
   after(async () => {
     await session.browser?.close();
@@ -163,7 +170,7 @@ export function useCourseSite({ mount, files = {}, prefix = 'mha-course-', csp }
     for (const [name, text] of Object.entries(typeof files === 'function' ? files() : files)) course.write(name, text);
     course.server = await serveStatic(course.dir, { csp });
     course.url = course.server.url;
-    course.browser = await openBrowser();
+    course.browser = await openTestBrowser();
   });
   after(async () => {
     await course.browser?.close();

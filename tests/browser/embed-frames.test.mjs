@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { STRICT_CSP, serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser } from './browser.mjs';
+import { DIST_DIR, newWatchedPage, openTestBrowser } from './browser.mjs';
 
 const WIDGETS = ['blend', 'head-splitting', 'wo-mixing', 'heads-questions'];
 let browser, server, site, elsewhere;
@@ -50,7 +50,7 @@ ${WIDGETS.map((w) => `<iframe title="${w}" sandbox="allow-scripts" src="lesson/e
 <iframe id="foreign-sandboxed" title="advert" sandbox="allow-scripts" src="${elsewhere.server.url}hostile.html"></iframe>
 <iframe id="local" title="local advert" src="hostile.html"></iframe>
 </main></body></html>`);
-  browser = await openBrowser();
+  browser = await openTestBrowser();
 });
 after(async () => {
   await browser?.close();

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { cacheControl, serveStatic } from '../../scripts/lib/static-server.mjs';
-import { buildAllWidgets, DIST_DIR, newWatchedPage, openBrowser } from './browser.mjs';
+import { buildAllWidgets, DIST_DIR, newWatchedPage, openTestBrowser } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -87,7 +87,7 @@ before(async () => {
   // platform that sends its own (section 8), since they carry their inline script.
   const platformCsp = /`(default-src 'self'; script-src 'self' 'unsafe-inline'[^`]+)`/.exec(GUIDE)?.[1];
   server = await serveStatic(site, { csp: (file) => (file.includes(`${path.sep}single${path.sep}`) || path.basename(file).startsWith('platform-') ? platformCsp : CSP) });
-  browser = await openBrowser();
+  browser = await openTestBrowser();
 });
 after(async () => {
   await browser?.close();

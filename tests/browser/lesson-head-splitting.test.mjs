@@ -14,7 +14,7 @@ import { formatCount, formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const PARTS = ['projections', 'scores', 'weightedSum', 'attention', 'output', 'exponentials'];
@@ -22,7 +22,7 @@ const PARTS = ['projections', 'scores', 'weightedSum', 'attention', 'output', 'e
 let browser, server, models, config;
 before(async () => {
   server = await serveDist();
-  browser = await openBrowser();
+  browser = await openTestBrowser();
   config = splitConfig();
   models = new SplitModels(await loadTestEngine('simd'), config);
 });

@@ -13,14 +13,14 @@ import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
 import { roundToSum } from '../../web/ui/budget-math.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-layer';
 let browser, server, layer;
 before(async () => {
   server = await serveDist();
-  browser = await openBrowser();
+  browser = await openTestBrowser();
   layer = new LayerModel(await loadTestEngine('simd'), w);
 });
 after(async () => {

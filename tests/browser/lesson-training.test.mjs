@@ -12,7 +12,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TrainingSession, trainToEnd } from '../../web/widgets/training/training-model.js';
 import { loadTestTrainingEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, newWatchedPage, openBrowser, serveDist } from './browser.mjs';
+import { SCREENSHOT_DIR, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
@@ -23,7 +23,7 @@ const scoresLine = (look, off = 0) => `${off ? `With ${off} head${off > 1 ? 's' 
 let browser, server, engine;
 before(async () => {
   server = await serveDist();
-  browser = await openBrowser();
+  browser = await openTestBrowser();
   engine = await loadTestTrainingEngine('simd');
 });
 after(async () => {

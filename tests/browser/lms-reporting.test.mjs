@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { unzipSync, strFromU8 } from 'fflate';
-import { newWatchedPage, openBrowser, useCourseSite } from './browser.mjs';
+import { newWatchedPage, openTestBrowser, useCourseSite } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 import { STRICT_CSP, serveStatic } from '../../scripts/lib/static-server.mjs';
 import { PACKAGES, buildScormPackages } from '../../scripts/build-scorm-package.mjs';
@@ -106,7 +106,7 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
     }
     // The platform's pages under the strict policy; the SCO under its own (its meta tag).
     server = await serveStatic(dir, { csp: (file) => (/\/(1\.2|2004)\//.test(file) ? null : `${STRICT_CSP}; connect-src 'self' ${new URL(lms.url).origin}`) });
-    browser = await openBrowser();
+    browser = await openTestBrowser();
   });
   after(async () => {
     await browser?.close();

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { DIST_DIR, newWatchedPage, openTestBrowser, screenshot } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 const NO_WASM_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'";
@@ -33,7 +33,7 @@ before(async () => {
 <body><main><h1>Attention</h1>
 <iframe title="blend" sandbox="allow-scripts" width="900" height="600" src="lesson/embed.html?widget=blend"></iframe>
 </main></body></html>`);
-  browser = await openBrowser();
+  browser = await openTestBrowser();
 });
 after(async () => {
   await browser?.close();

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test, before } from 'node:test';
-import { buildAllWidgets, SCREENSHOT_DIR, newWatchedPage, openBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, SCREENSHOT_DIR, newWatchedPage, openTestBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
@@ -415,7 +415,7 @@ test('WebAssembly missing from the browser: each widget says so and keeps its st
 
 test('WebAssembly blocked by the page’s CSP (no wasm-unsafe-eval): the static figures stay under the message', async () => {
   const server = await serveDist({ csp: "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'" });
-  const browser = await openBrowser();
+  const browser = await openTestBrowser();
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
     await page.goto(server.url);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { buildAllWidgets, newWatchedPage, openBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, openTestBrowser } from './browser.mjs';
 import { packPackage } from './pack.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
@@ -29,7 +29,7 @@ before(async () => {
 <script type="module" src="node_modules/multiple-heads/dist/multiple-heads.js"></script></head>
 <body><main><mha-blend></mha-blend><mha-heads-questions></mha-heads-questions></main></body></html>`);
   server = await serveStatic(scratch);
-  browser = await openBrowser();
+  browser = await openTestBrowser();
 });
 after(async () => {
   await browser?.close();

@@ -15,7 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import { buildSingleFiles } from '../../scripts/build-single-file.mjs';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
-import { DIST_DIR, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { DIST_DIR, newWatchedPage, openTestBrowser, screenshot } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 
 let browser, outDir;
@@ -23,7 +23,7 @@ let browser, outDir;
 before(async () => {
   outDir = mkdtempSync(path.join(tmpdir(), 'mha-single-'));
   await buildSingleFiles(outDir);
-  browser = await openBrowser();
+  browser = await openTestBrowser();
 });
 after(async () => {
   await browser?.close();

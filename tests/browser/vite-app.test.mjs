@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { serveStatic } from '../../scripts/lib/static-server.mjs';
-import { buildAllWidgets, newWatchedPage, openBrowser, screenshot } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, openTestBrowser, screenshot } from './browser.mjs';
 import { packPackage } from './pack.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,7 +36,7 @@ before(async () => {
   // repository's copy is run with the app as its working folder).
   execFileSync(process.execPath, [VITE, 'build', '--logLevel', 'warn'], { cwd: app, stdio: 'pipe' });
   server = await serveStatic(path.join(app, 'dist'));
-  browser = await openBrowser();
+  browser = await openTestBrowser();
 });
 after(async () => {
   await browser?.close();
