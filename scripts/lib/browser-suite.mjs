@@ -3,11 +3,12 @@
 //     installed, see chromium.mjs); each test file connects to
 //     it ($MHA_BROWSER_WS, see tests/browser/browser.mjs) instead of launching its own, and
 //     works in its own pages and contexts, so files stay independent.
-//   * node --test runs the files `workers` at a time (default: one per core, at least 2;
+//   * node:test runs the files `workers` at a time (default: one per core, at least 2;
 //     $MHA_BROWSER_WORKERS sets another number).
 //   * The longest files start first, by the durations the last run wrote to
-//     test-results/browser-durations.json (files not measured yet go first), so the
-//     workers finish together rather than one long file running on alone at the end.
+//     test-results/browser-durations.json, else those committed in
+//     tests/browser/durations.json (files not measured yet go first), so the workers
+//     finish together rather than one long file running on alone at the end.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -17,6 +18,10 @@ import { TEST_CHROMIUM_LAUNCH } from './chromium.mjs';
 import { ROOT } from './run.mjs';
 
 const DURATIONS = path.join(ROOT, 'test-results/browser-durations.json');
+// The order for a fresh clone (test-results/ is not committed, so CI always starts
+// without it): durations measured once and committed. Without them the files ran in
+// alphabetical order, and widget-base, the longest, started near the end and ran on alone.
+const SEED_DURATIONS = path.join(ROOT, 'tests/browser/durations.json');
 
 /** Parallel test files: $MHA_BROWSER_WORKERS, else one per core (at least 2). */
 function defaultWorkers() {
@@ -29,14 +34,18 @@ export function browserTestFiles({ skip = [] } = {}) {
   const dir = path.join(ROOT, 'tests/browser');
   const files = readdirSync(dir).filter((name) => name.endsWith('.test.mjs') && !skip.includes(name))
     .map((name) => path.join('tests/browser', name)).sort();
-  let last = {};
-  try { last = JSON.parse(readFileSync(DURATIONS, 'utf8')); } catch { /* first run: no order yet */ }
+  const last = { ...readDurations(SEED_DURATIONS), ...readDurations(DURATIONS) };
   const known = (file) => last[file] ?? Infinity;
   return files.sort((a, b) => known(b) - known(a));
 }
 
+/** { file: ms } from a durations file, or {} when there is none yet. */
+function readDurations(file) {
+  try { return JSON.parse(readFileSync(file, 'utf8')); } catch { return {}; }
+}
+
 /**
- * Runs `files` with node --test in `workers` parallel processes sharing one Chromium.
+ * Runs `files` in this order (run-test-files.mjs), `workers` parallel processes sharing one Chromium.
  * Resolves when they pass; exits the process when any fails (as run() does). `record`:
  * keep the files' durations for the next run's order (off for the long soak and fuzz runs,
  * whose durations say nothing about `npm test`).
@@ -45,10 +54,8 @@ export async function runBrowserTests(files, { workers = defaultWorkers(), env =
   const server = await chromium.launchServer(TEST_CHROMIUM_LAUNCH);
   mkdirSync(path.dirname(DURATIONS), { recursive: true });
   try {
-    const args = ['--test', `--test-concurrency=${workers}`,
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      ...(record ? ['--test-reporter=./scripts/lib/file-durations-reporter.mjs', `--test-reporter-destination=${DURATIONS}.new`] : []),
-      ...files];
+    // In this order (node --test would sort the files by name: see run-test-files.mjs).
+    const args = ['scripts/lib/run-test-files.mjs', String(workers), record ? `${DURATIONS}.new` : '-', ...files];
     const status = await new Promise((resolve, reject) => {
       const child = spawn('node', args, {
         cwd: ROOT, stdio: 'inherit',
@@ -73,9 +80,7 @@ export async function runBrowserTests(files, { workers = defaultWorkers(), env =
 function keepDurations() {
   const fresh = `${DURATIONS}.new`;
   if (!existsSync(fresh)) return;
-  let old = {};
-  try { old = JSON.parse(readFileSync(DURATIONS, 'utf8')); } catch { /* none yet */ }
-  const merged = { ...old, ...JSON.parse(readFileSync(fresh, 'utf8')) };
+  const merged = { ...readDurations(DURATIONS), ...JSON.parse(readFileSync(fresh, 'utf8')) };
   writeFileSync(DURATIONS, `${JSON.stringify(merged, null, 2)}\n`);
   rmSync(fresh, { force: true });
 }
