@@ -24,8 +24,12 @@ const DEBIAN_PACKAGES = {
   ],
 };
 
-/** @param {'build' | 'test'} purpose `test` also needs Chromium, wabt and clang's sanitizers. */
-export function bootstrap(purpose) {
+/**
+ * @param {'build' | 'test'} purpose `test` also needs Chromium, wabt and clang's sanitizers.
+ * @param {{ npm?: boolean }} options `npm: false` leaves the npm packages to the caller
+ *   (scripts/test.mjs runs `npm ci` while the native build runs: see npmInstallCommand).
+ */
+export function bootstrap(purpose, { npm = true } = {}) {
   const wanted = purpose === 'test'
     ? [...DEBIAN_PACKAGES.build, ...DEBIAN_PACKAGES.test]
     : DEBIAN_PACKAGES.build;
@@ -42,8 +46,14 @@ export function bootstrap(purpose) {
     run('apt-get', ['update', '-qq'], { env });
     run('apt-get', ['install', '-y', '-qq', ...missing], { env });
   }
-  if (!existsSync(path.join(ROOT, 'node_modules'))) {
+  const install = npmInstallCommand();
+  if (npm && install) {
     console.log('Installing npm packages (npm ci)');
-    run('npm', ['ci', '--no-audit', '--no-fund']);
+    run(install[0], install.slice(1));
   }
+}
+
+/** The command that installs the npm packages from package-lock.json, or null when they are there. */
+export function npmInstallCommand() {
+  return existsSync(path.join(ROOT, 'node_modules')) ? null : ['npm', 'ci', '--no-audit', '--no-fund'];
 }
