@@ -34,7 +34,8 @@ export const BUDGET_STYLES = `
 .ui-budget-label.ui-rest { color: var(--ui-muted); font-style: italic; }
 .ui-budget-foot { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: baseline; }
 .ui-budget-total { font-size: 0.85rem; font-weight: 600; }
-/* No transition of the segments' widths: flex-grow is laid out, so each frame of one laid
-   out the bar and what follows it again (several frames of layout and paint after every
-   key step on a slow phone, issue 25); the new widths are shown at once, as in a drag. */
+@media (prefers-reduced-motion: no-preference) {
+  .ui-budget-seg, .ui-budget-label { transition: flex-grow 120ms ease-out; }
+  .ui-budget.ui-dragging-now .ui-budget-seg, .ui-budget.ui-dragging-now .ui-budget-label { transition: none; }
+}
 `;
