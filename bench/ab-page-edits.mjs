@@ -12,9 +12,9 @@
 // own cost taken off), everything on the main thread per edit until 1.5 s after the last
 // (transitions, the static figure's redraw), and the long tasks (> 50 / > 100 ms).
 import os from 'node:os';
-import { buildAllWidgets, newWatchedPage, openBrowser } from '../tests/browser/browser.mjs';
+import { openBrowser } from '../tests/browser/browser.mjs';
 import { serveGzipped } from './gzip-server.mjs';
-import { EDIT_KINDS, percentile, recordLongTasks, settle, stateOf, taskMs, throttle, timedWindow } from './page-throttled-bench.mjs';
+import { EDIT_KINDS, editPage, percentile, settle, stateOf, taskMs, timedWindow } from './page-throttled-bench.mjs';
 
 const args = process.argv.slice(2);
 const kindFilter = args.includes('--kind') ? args[args.indexOf('--kind') + 1] : '';
@@ -27,17 +27,6 @@ const edits = Number(editsArg ?? 20);
 const throttled = !args.includes('--unthrottled');
 const TAIL_MS = 1500;
 const median = (values) => percentile([...values].sort((a, b) => a - b), 0.5);
-
-async function editPage(browser, url) {
-  const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 800 });
-  await page.addInitScript(recordLongTasks);
-  await page.goto(url);
-  await buildAllWidgets(page);
-  const cdp = await throttle(page, { cpu: throttled, network: false });
-  const idle = [];
-  for (let i = 0; i < 10; i++) idle.push((await timedWindow(page, cdp, async () => {})).task);
-  return { page, problems, cdp, idleMs: median(idle) };
-}
 
 // One kind on both pages, alternating; per page the net ms per edit and the long tasks.
 async function kindOnBoth(pages, kind) {
@@ -80,7 +69,7 @@ const browser = await openBrowser();
 const loadAverage = [os.loadavg()[0]];
 const rows = [];
 try {
-  const pages = { A: await editPage(browser, servers.A.url), B: await editPage(browser, servers.B.url) };
+  const pages = { A: await editPage(browser, servers.A.url, throttled), B: await editPage(browser, servers.B.url, throttled) };
   for (const kind of EDIT_KINDS.filter((k) => k.name.includes(kindFilter))) {
     const r = await kindOnBoth(pages, kind);
     rows.push([kind.name, r]);

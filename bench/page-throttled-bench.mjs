@@ -274,7 +274,8 @@ export async function timedWindow(page, cdp, action) {
   return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
 }
 
-async function editPage(browser, url, throttled) {
+/** A lesson page with every widget built, then throttled (CPU only), and its idle window's cost. */
+export async function editPage(browser, url, throttled) {
   const { page, problems } = await newWatchedPage(browser, VIEWPORT);
   await page.addInitScript(recordLongTasks);
   await page.goto(url);
