@@ -249,15 +249,25 @@ describe('layer at a glance', () => {
     const embedded = page.locator(`${TAG}[ready]`);
     await embedded.waitFor();
     assert.equal(await embedded.locator('.page-link:visible').count(), 0);
+    // The map at an h is drawn when that h is first shown: visit every h (the page's script
+    // may set the state of a widget; the controls may be hidden by panels=).
+    const visitEveryH = (host) => {
+      const start = host.state;
+      for (const h of host.world.headCounts) host.setState({ ...start, h, head: 0 });
+      host.setState(start);
+      return host.shadowRoot.querySelectorAll('.map').length;
+    };
     // Under the embed's own h1, the stages' headings are level 2, at every h.
+    assert.equal(await embedded.evaluate(visitEveryH), 3, 'a map at each h');
     assert.deepEqual(await embedded.evaluate((host) => [...new Set([...host.shadowRoot.querySelectorAll('.stage h3')].map((h) => h.getAttribute('aria-level')))]), ['2']);
     // panels="attend": only that stage, at every h.
     await page.goto(`${server.url}embed.html?widget=layer&panels=attend&heads=2`);
     await page.locator(`${TAG}[ready]`).waitFor();
+    assert.equal(await page.locator(TAG).locator('.map:not([hidden]) .head-part').count(), 2);
+    assert.equal(await page.locator(TAG).evaluate(visitEveryH), 3, 'a map at each h');
     const panels = await page.locator(TAG).evaluate((host) => [...host.shadowRoot.querySelectorAll('[data-panel]')]
       .filter((el) => !el.hidden).map((el) => el.dataset.panel));
     assert.deepEqual(panels, ['attend', 'attend', 'attend']);
-    assert.equal(await page.locator(TAG).locator('.map:not([hidden]) .head-part').count(), 2);
     assert.deepEqual(problems, []);
     await page.close();
   });

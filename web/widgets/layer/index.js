@@ -63,7 +63,7 @@ export class LayerWidget extends MhaWidget {
     if (!this.root.adoptedStyleSheets.includes(kitSheet())) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
     const m = this.m = messagesFor(this);
     this.model = new LayerModel(this.engine, this.world);
-    this.maps = new Map(); // h -> the drawn map at h (built once, then recoloured)
+    this.maps = new Map(); // h -> the drawn map at h (drawn on first use, then kept)
 
     this.countChoice = new ChoiceGroup({
       label: m.t('layer.count'), className: 'count-choice', controls: MAP_ID,
@@ -101,13 +101,13 @@ export class LayerWidget extends MhaWidget {
 
     this.mapHost = element('div', { className: 'map-host', id: MAP_ID });
     this.#showStage('attend');
-    // Every h's map is drawn now (not on first use) and kept in the page, the others hidden,
-    // so that the base class's panels and heading levels apply to all of them.
-    for (const h of this.world.headCounts) {
-      const map = this.#mapFor(this.model.forward(h));
-      map.root.hidden = true;
-      this.mapHost.append(map.root);
-    }
+    // Only the map at the starting h is drawn now; the map at another h is drawn the first
+    // time the learner switches to it, and then kept (hidden while another h is shown).
+    // Each map is about 2,900 elements: drawing all three when the widget is built tripled
+    // the time to the first widget a learner sees (the layer is at the top of the lesson).
+    // This first map also gives the base class the panel names (its stages) before the
+    // state is restored.
+    this.#mapFor(this.model.forward(this.defaultState().h));
     this.mapHost.addEventListener('click', (event) => this.#clickMap(event));
     this.mapHost.addEventListener('pointerover', (event) => this.#hover(event));
     this.mapHost.addEventListener('pointerleave', () => { this.readout.textContent = hoverHint(); });
@@ -198,6 +198,10 @@ export class LayerWidget extends MhaWidget {
     ]);
     map = { h: view.h, root, grids, weights, parts, weightParts };
     this.maps.set(view.h, map);
+    root.hidden = true; // shown by render()
+    this.mapHost.append(root);
+    // Drawn after the widget was built: the heading level and panels apply to it too.
+    this.adoptContent(root);
     return map;
   }
 

@@ -31,6 +31,20 @@ export function applyPanels(widget) {
   for (const narrow of body.querySelectorAll('.narrow-switch')) narrow.narrowSwitch?.keepShownPanels();
 }
 
+/**
+ * panels="a b" for content a widget draws after it was built (`root`, e.g. the layer's map
+ * at an h first shown later): its panels are hidden or shown as applyPanels did the others.
+ * (The notice, if any, is already there.)
+ */
+export function applyPanelsTo(widget, root) {
+  const wanted = widget.getAttribute('panels');
+  if (wanted === null) return;
+  const known = new Set([...widget.body.querySelectorAll('[data-panel]'), ...root.querySelectorAll('[data-panel]')]
+    .map((panel) => panel.dataset.panel));
+  const shown = new Set(attributeWords(wanted).filter((name) => known.has(name)));
+  for (const panel of root.querySelectorAll('[data-panel]')) panel.hidden = shown.size > 0 && !shown.has(panel.dataset.panel);
+}
+
 // The notice for panel names the widget does not have (or none at all).
 function panelsNotice(m, known, unknown, shown) {
   const quoted = (text) => m.t('common.quoted', { text });

@@ -42,7 +42,7 @@ import { attachFrame, historyToolbar, showCannotShow, showLoadFailure, showLoadi
 import { UrlBinding } from './widget-url-binding.js';
 import { StaticFigure } from './widget-static-figure.js';
 import { applyHeadingLevel, bringFiguresIntoView } from './widget-accessibility.js';
-import { applyPanels, applyReadOnly, parseConfigAttribute } from './widget-attributes.js';
+import { applyPanels, applyPanelsTo, applyReadOnly, parseConfigAttribute } from './widget-attributes.js';
 import { EditGroups } from './widget-edit-groups.js';
 import { loadLocale, messagesFor } from './i18n.js';
 import { checkWorldWithCore, worldForAttribute } from './world-source.js';
@@ -262,6 +262,16 @@ export class MhaWidget extends HTMLElement {
     this.setAttribute('ready', '');
     this.#figure.built();
     this.dispatchEvent(new CustomEvent('ready'));
+  }
+
+  /**
+   * For content a subclass adds to its body after build() (drawn on first use): the
+   * heading level and panels the widget's attributes ask for apply to it as to the rest.
+   * (Read-only is applied after every render, to the whole body.)
+   */
+  adoptContent(root) {
+    applyHeadingLevel(root, this.getAttribute('heading-level'));
+    applyPanelsTo(this, root);
   }
 
   /** The `config` attribute as an object, for subclasses' defaultConfig(); strict. */
