@@ -32,7 +32,10 @@ export const MATRIX_STYLES = `
 .ui-grid .ui-band-bar { display: block; height: 6px; margin-top: 1px; border-radius: 3px; background: var(--band); }
 .ui-grid .ui-row-band-label { position: relative; font-size: 0.7rem; font-weight: 600; text-align: right; padding: 0 14px 0 2px; white-space: nowrap; }
 .ui-grid .ui-band-bar-v { position: absolute; right: 3px; top: 1px; bottom: 1px; width: 6px; height: auto; margin: 0; }
-.ui-dimmed .ui-cell:not(.ui-lit) { opacity: 0.28; }
+/* Dimmed: the colour as if at opacity 0.28 over the surface (see --dim in styles.js); a
+   number in it (values mode) in the muted ink, which stays legible (4.5:1) on every dimmed
+   colour. (Under opacity the number faded with its cell, below that contrast.) */
+.ui-dimmed .ui-cell:not(.ui-lit) { --dim: 72%; color: var(--ui-muted); }
 .ui-dimmed .ui-row-label:not(.ui-lit), .ui-dimmed .ui-col-label:not(.ui-lit) { color: var(--ui-muted); font-weight: 400; }
 /* The picked row's word underlined close under its letters (an offset in em, skipping
    descenders), so in a compact grid the line never touches the word of the next row. */

@@ -37,23 +37,28 @@ const components = `
 }
 
 /* ---- colour cells: script sets --t, the rule mixes the theme's colours ---- */
+/* --cell-colour is the value's colour; --dim (0% unless the cell is dimmed) mixes it toward
+   the surface, which is what opacity over the surface would show. Not opacity itself: each
+   element with opacity below 1 is an effect of its own for the compositor, and a dimmed map
+   has about a thousand cells, which every frame of the page then paid for (issue 25). */
 .ui-cell {
   --k: 1;
   --pos: calc(max(0, var(--t, 0)) * var(--k) * 100%);
   --neg: calc(max(0, 0 - var(--t, 0)) * var(--k) * 100%);
-  background-color: color-mix(in oklab,
+  --cell-colour: color-mix(in oklab,
     color-mix(in oklab, var(--ui-diverging-zero), var(--ui-diverging-negative) var(--neg)),
     var(--ui-diverging-positive) var(--pos));
+  background-color: color-mix(in srgb, var(--cell-colour), var(--ui-surface) var(--dim, 0%));
 }
 .ui-sequential .ui-cell {
-  background-color: color-mix(in oklab, var(--ui-sequential-zero), var(--ui-hue, var(--ui-accent)) calc(var(--t, 0) * var(--k) * 100%));
+  --cell-colour: color-mix(in oklab, var(--ui-sequential-zero), var(--ui-hue, var(--ui-accent)) calc(var(--t, 0) * var(--k) * 100%));
 }
 /* On a dark surface a weak weight (0.05) took 2% of the hue and vanished into the cell's
    grey: the dark theme shows sqrt(weight), so 0.05 takes 22% (OKLab distance from zero
    about 0.1) and the order of weights is kept. */
 @media (prefers-color-scheme: dark) {
   .ui-sequential .ui-cell {
-    background-color: color-mix(in oklab, var(--ui-sequential-zero), var(--ui-hue, var(--ui-accent)) calc(${SEQUENTIAL_DARK_CSS} * var(--k) * 100%));
+    --cell-colour: color-mix(in oklab, var(--ui-sequential-zero), var(--ui-hue, var(--ui-accent)) calc(${SEQUENTIAL_DARK_CSS} * var(--k) * 100%));
   }
 }
 .ui-values .ui-cell { --k: ${VALUES_MODE_STRENGTH}; }
