@@ -25,7 +25,8 @@
 //   defaultConfig()            starting configuration (from lessons/ data)
 //   defaultState()             starting state for this.config
 //   sanitizeState(raw)         a clean state from untrusted JSON (URL, API), or throw Error
-//   build()                    creates the DOM once, in this.body
+//   build()                    creates the DOM once, in this.body (a part drawn later, on
+//                              first use, is passed to this.adoptContent(root))
 //   compute(state)             runs the core; returns a view; throws on invalid state
 //   render(view, state)        updates the DOM from a view
 //   dispose()                  optional: frees what build() made when the element leaves
