@@ -240,7 +240,7 @@ test(`${SEQUENCES} random sequences of learner actions: a reload, and export -> 
     assert.deepEqual(await shown(other.page), reloaded, `export -> import after ${replay}`);
     assert.equal(await other.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY), exported, replay);
   }
-  await screenshot(learner.page, 'copy-property-last');
+  await screenshot(learner.page, 'copy-property-last', { fullPage: false }); // where the learner was
   console.log(`${SEQUENCES} sequences, ${actions} actions: ${JSON.stringify(counts)}`);
   assert.deepEqual(learner.problems, []);
   assert.deepEqual(other.problems, []);

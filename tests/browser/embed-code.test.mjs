@@ -86,7 +86,7 @@ describe('copy embed code', () => {
       await pageLength(page, tags, true);
       if (viewport.width === 390) {
         await page.locator('mha-layer').evaluate((w) => { w.scrollIntoView(); scrollBy(0, -40); });
-        await screenshot(page, 'embed-code-button-390');
+        await screenshot(page, 'embed-code-button-390', { fullPage: false });
       }
       assert.deepEqual(problems, []);
       if (viewport.width === 1280) at1280 = { page, problems, tags };
@@ -115,7 +115,7 @@ describe('copy embed code', () => {
     await dialog.getByRole('button', { name: 'Copy the inline element' }).click();
     await assert.doesNotReject(dialog.getByText('Copied the inline element to the clipboard.').waitFor());
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), inline);
-    await screenshot(page, 'embed-code-dialog');
+    await screenshot(page, 'embed-code-dialog', { fullPage: false });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('embed-open')), true, 'focus is back on the Embed button');
@@ -209,7 +209,7 @@ ${snippet}
       await dialogOf(page, 'mha-heads-questions').waitFor();
       const found = await axeViolations(page);
       assert.deepEqual(found, []);
-      if (scheme === 'dark') await screenshot(page, 'embed-code-dialog-dark');
+      if (scheme === 'dark') await screenshot(page, 'embed-code-dialog-dark', { fullPage: false });
       assert.deepEqual(problems, []);
       await page.close();
     });

@@ -249,7 +249,7 @@ for (const { policy, csp } of [{ policy: 'the strict CSP', csp: undefined }, { p
         .map((w) => `${w.localName}${w.hasAttribute('idea') ? `[idea=${w.getAttribute('idea')}]` : ''}${w.hasAttribute('state-key') ? `[state-key=${w.getAttribute('state-key')}]` : ''}`));
       assert.deepEqual(withNotices, ['mha-layer', 'mha-blend[state-key=blend-notices]', 'mha-wo-mixing[state-key=wo-bad-config]', 'mha-practice[idea=nowhere]']);
       const onScreen = await assertNoMarkupFromCatalog(page, 'on screen');
-      if (csp !== null) await screenshot(page, 'hostile-catalog');
+      if (csp !== null) await screenshot(page, 'hostile-catalog', { fullPage: false });
 
       // Print: each lesson widget's figure, redrawn from the catalog for its current state
       // (the core runs the widget's static renderer and the widget parses its HTML).

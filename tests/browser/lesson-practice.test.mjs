@@ -322,7 +322,7 @@ test('the copy: a reload restores answers and widget states; export then import 
   assert.equal(await problem(fresh.page, 'rank-one-head').getByLabel('Your answer').inputValue(), '12');
   assert.equal(await problem(fresh.page, 'prune').getByRole('radio', { checked: true }).getAttribute('value'), 'slack');
   assert.equal(await fresh.page.evaluate((key) => localStorage.getItem(key), STORAGE_KEY), exported);
-  await screenshot(fresh.page, 'practice-imported');
+  await screenshot(freshPanel, 'practice-imported');
   assert.deepEqual(problems, []);
   assert.deepEqual(fresh.problems, []);
 });
@@ -421,7 +421,7 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
       .map((el) => (el.type === 'radio' ? `radio:${el.name}` : el))).size,
   })));
   for (const { idea, stops: n } of stops) assert.ok(n <= 15, `${idea}: ${n} tab stops`);
-  await screenshot(phone.page, 'practice-390');
+  await screenshot(phone.page, 'practice-390', { fullPage: false });
   for (const scheme of ['light', 'dark']) {
     const { page, problems } = await openLesson({ width: 1100, height: 900 });
     await page.emulateMedia({ colorScheme: scheme });

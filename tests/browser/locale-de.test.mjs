@@ -152,7 +152,7 @@ describe('German', () => {
     const message = await blend.locator('.ui-budget-editor .ui-error').textContent();
     assert.equal(message, 'Ein Kopf: genaues Gewicht auf „researcher“ (die anderen werden umskaliert): Dezimalstellen mit Komma schreiben: 0,3, nicht 0.3.');
     assert.ok(Math.abs((await blend.evaluate((el) => el.state)).budget[w.subjectIndex] - 0.45) < 1e-9, 'the last good value is kept');
-    await screenshot(page, 'locale-de-blend');
+    await screenshot(page, 'locale-de-blend', { of: 'mha-blend' });
     // German pages are as accessible as English ones (lang on the page, the field's message).
     assert.deepEqual(await axeViolations(page), []);
     await page.keyboard.press('Escape');

@@ -409,7 +409,7 @@ test('WebAssembly missing from the browser: each widget says so and keeps its st
   await page.addInitScript(() => { delete globalThis.WebAssembly; });
   await page.goto(session.server.url);
   await expectFiguresKept(page, 'no WebAssembly');
-  await screenshot(page, 'no-js-wasm-missing');
+  await screenshot(page, 'no-js-wasm-missing', { of: 'mha-layer' });
   await page.close();
 });
 

@@ -136,7 +136,7 @@ test('at 390 px: tap targets of 24 px or more, display math never clipped nor sc
     .filter((row) => row.scrollWidth > row.clientWidth + 1 || [...row.children].some((chip) => chip.getBoundingClientRect().right > row.getBoundingClientRect().right + 1))
     .map((row) => `${tag} ${row.className}`)), WIDGET_TAGS);
   assert.deepEqual(hiddenWords, []);
-  await screenshot(page, 'lesson-390');
+  await screenshot(page, 'lesson-390', { of: 'mha-layer' });
   assert.deepEqual(small.slice(0, 20), [], `${small.length} targets under 24 px`);
   assert.deepEqual(clipped, []);
   assert.deepEqual(problems, []);
@@ -206,6 +206,6 @@ test('dark mode: prefers-color-scheme dark gives the designed dark palette on th
   };
   assert.ok(luminance(d.page) < 60 && luminance(l.page) > 200, `page ${l.page} / ${d.page}`);
   d.widgets.forEach((c, i) => assert.ok(luminance(c) < 60, `${WIDGET_TAGS[i]} is ${c} in dark mode`));
-  await screenshot(dark.page, 'lesson-dark-1280');
+  await screenshot(dark.page, 'lesson-dark-1280', { of: 'mha-blend' });
   assert.deepEqual(dark.problems, []);
 });

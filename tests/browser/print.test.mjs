@@ -102,7 +102,7 @@ test('print media: no form controls anywhere; each widget prints its figure, not
     return shape ? getComputedStyle(shape).fill : null;
   }));
   assert.deepEqual(signs, ['rgb(184, 58, 58)', 'rgb(47, 100, 179)']);
-  await screenshot(page, 'print-lesson');
+  await screenshot(page, 'print-lesson', { fullPage: false });
   await page.close();
 });
 

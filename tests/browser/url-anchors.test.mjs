@@ -193,7 +193,7 @@ describe('URL state and anchors', () => {
       assert.deepEqual(JSON.parse(url.searchParams.get('mha.blend')), state, 'the address is in the current form');
       assert.equal(url.hash, anchor ? `#${anchor}` : '');
     }
-    await screenshot(page, 'url-anchors-landed');
+    await screenshot(page, 'url-anchors-landed', { fullPage: false }); // where the page landed
     assert.deepEqual(problems, []);
     await page.close();
   });
