@@ -157,14 +157,10 @@ describe('widget base', () => {
       }, 60);
       let pointerActions = 0;
       for (const point of points) {
-        // Scrolled only when the point (and the drag's 30 px above it) is not well inside the
-        // window; one round trip for the scroll and the window's new offset.
-        const scrollY = await page.evaluate((y) => {
-          if (y - window.scrollY < 100 || y - window.scrollY > window.innerHeight - 50) window.scrollTo(0, Math.max(0, y - 300));
-          return window.scrollY;
-        }, point.y);
-        const y = point.y - scrollY;
-        await page.mouse.click(point.x, y); // ends with the pointer at (x, y), where the drag starts
+        await page.evaluate((y) => window.scrollTo(0, Math.max(0, y - 300)), point.y);
+        const y = point.y - await page.evaluate(() => window.scrollY);
+        await page.mouse.click(point.x, y);
+        await page.mouse.move(point.x, y);
         await page.mouse.down();
         await page.mouse.move(point.x, y - 30, { steps: 3 });
         await page.mouse.up();
