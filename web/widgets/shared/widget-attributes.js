@@ -26,7 +26,7 @@ export function applyPanels(widget) {
   if (unknown.length > 0 || shown.size === 0) {
     body.prepend(element('p', { className: 'notice panels-notice', role: 'status', textContent: panelsNotice(messagesFor(widget), known, unknown, shown) }));
   }
-  for (const panel of panels) panel.hidden = shown.size > 0 && !shown.has(panel.dataset.panel);
+  showOnly(panels, shown);
   // On a phone the widget's switch offers only the parts still shown.
   for (const narrow of body.querySelectorAll('.narrow-switch')) narrow.narrowSwitch?.keepShownPanels();
 }
@@ -39,10 +39,14 @@ export function applyPanels(widget) {
 export function applyPanelsTo(widget, root) {
   const wanted = widget.getAttribute('panels');
   if (wanted === null) return;
-  const known = new Set([...widget.body.querySelectorAll('[data-panel]'), ...root.querySelectorAll('[data-panel]')]
-    .map((panel) => panel.dataset.panel));
-  const shown = new Set(attributeWords(wanted).filter((name) => known.has(name)));
-  for (const panel of root.querySelectorAll('[data-panel]')) panel.hidden = shown.size > 0 && !shown.has(panel.dataset.panel);
+  const panels = [...root.querySelectorAll('[data-panel]')];
+  const known = new Set([...widget.body.querySelectorAll('[data-panel]'), ...panels].map((panel) => panel.dataset.panel));
+  showOnly(panels, new Set(attributeWords(wanted).filter((name) => known.has(name))));
+}
+
+// The panels named in `shown` stay, the others are hidden; none named: every panel stays.
+function showOnly(panels, shown) {
+  for (const panel of panels) panel.hidden = shown.size > 0 && !shown.has(panel.dataset.panel);
 }
 
 // The notice for panel names the widget does not have (or none at all).
