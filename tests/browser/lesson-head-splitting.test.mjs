@@ -12,9 +12,7 @@ import {
 import { THE_WORLD as w, headsAt, headClass } from '../../web/widgets/shared/world.js';
 import { formatCount, formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
+import { screenshot, buildAllWidgets, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const PARTS = ['projections', 'scores', 'weightedSum', 'attention', 'output', 'exponentials'];
@@ -46,11 +44,6 @@ async function openSplit(viewport, { hash = '', lesson = false, colorScheme = 'l
   const rank = lesson ? page.locator('mha-head-splitting[state-key="rank"][ready]') : widget;
   await rank.waitFor();
   return { page, problems, widget, rank };
-}
-
-function screenshot(widget, name) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 /** Polls `read` until it returns `expected` (slider edits land on the next frame). */

@@ -7,12 +7,10 @@
 // Then: a sandboxed frame (no worker: training runs on the page in slices), read-only, axe
 // in light and dark, and screenshots.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TrainingSession, trainToEnd } from '../../web/widgets/training/training-model.js';
 import { loadTestTrainingEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
+import { screenshot, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
@@ -45,11 +43,6 @@ async function openTraining(viewport = { width: 1100, height: 900 }, { colorSche
   const widget = page.locator('mha-training[ready]');
   await widget.waitFor();
   return { page, problems, widget };
-}
-
-function screenshot(locator, name) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return locator.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 const phase = (page) => page.evaluate(() => document.querySelector('mha-training').phase);

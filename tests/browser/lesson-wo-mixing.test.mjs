@@ -3,8 +3,6 @@
 // direction u, the head count, token chips, undo / reset), with every number and every bar
 // it shows checked against the core's answer for the same state, computed here in Node.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   WoMixingModel, describeAlong, directionValues, presetValues, startingState, woMixingConfig,
@@ -13,7 +11,7 @@ import { THE_WORLD as w, headClass } from '../../web/widgets/shared/world.js';
 import { parseNotation, spoken } from '../../web/ui/notation.js';
 import { formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { screenshot, buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const session = useSiteAndBrowser();
@@ -40,11 +38,6 @@ async function open(url = EMBED, viewport = { width: 1280, height: 800 }, option
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
   return { page, problems, widget };
-}
-
-async function screenshot(widget, name) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 const woCell = (widget, r, c) => widget.locator(`.wo-grid td.ui-cell[data-row="${r}"][data-col="${c}"]`);
