@@ -62,6 +62,23 @@ export class ChoiceGroup {
       const tabIndex = i === chosen ? 0 : -1;
       if (button.tabIndex !== tabIndex) button.tabIndex = tabIndex;
     });
+    // A row that scrolls sideways (.ui-row-narrow on a phone) shows the chosen one. Only when
+    // the choice changes, or the first time the row is laid out: no layout read per render.
+    if (this.revealed !== chosen && this.buttons[chosen]) this.#revealSoon(chosen);
+  }
+
+  // The row's layout is read in the next frame, before it is drawn, once the widget has made
+  // all of its changes: read here, in the middle of a render, it forced a synchronous layout
+  // of the page (13 ms of each h switch on the layer, unthrottled, in a CPU profile; about
+  // four times that on a slow phone, issue 25).
+  #revealSoon(chosen) {
+    this.revealWanted = chosen;
+    if (this.revealFrame || typeof requestAnimationFrame !== 'function') return;
+    this.revealFrame = requestAnimationFrame(() => {
+      this.revealFrame = 0;
+      const i = this.revealWanted;
+      if (this.revealed !== i && this.buttons[i] && revealInRow(this.element, this.buttons[i])) this.revealed = i;
+    });
   }
 
   setDisabled(disabled) {
@@ -82,4 +99,19 @@ export class ChoiceGroup {
     this.onChoose(this.values[next]);
     this.buttons[this.values.indexOf(this.value)]?.focus();
   }
+}
+
+/**
+ * Scrolls a row that scrolls sideways inside itself so that `item` is wholly in view, clear
+ * of the row's edge shadows (`margin` px), without scrolling the page (scrollIntoView would).
+ * Returns false if the row is not laid out yet (not in the page, or hidden), true otherwise.
+ */
+export function revealInRow(row, item, margin = 24) {
+  if (!row.isConnected || row.clientWidth === 0) return false;
+  if (row.scrollWidth <= row.clientWidth) return true;
+  const box = row.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.left < box.left + margin) row.scrollLeft -= box.left + margin - at.left;
+  else if (at.right > box.right - margin) row.scrollLeft += at.right - (box.right - margin);
+  return true;
 }

@@ -10,6 +10,7 @@ import { element } from '../../ui/dom.js';
 import { THE_WORLD, headClass } from '../shared/world.js';
 import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
+import { revealInRow } from '../../ui/choice-group.js';
 import { MatrixGrid } from '../../ui/matrix-grid.js';
 import { StackedBars, stackExtent } from '../../ui/stacked-bars.js';
 import { notation, spoken } from '../../ui/notation.js';
@@ -378,6 +379,8 @@ export class WoMixingWidget extends MhaWidget {
       chip.setAttribute('aria-checked', String(i === state.token));
       chip.tabIndex = i === state.token ? 0 : -1;
     });
+    // On a phone the chips are one row that scrolls sideways: the chosen word is shown.
+    if (this.chipShown !== state.token && revealInRow(this.tokenChips[0].parentElement, this.tokenChips[state.token])) this.chipShown = state.token;
 
     // 1. Head outputs (one scale for all heads, so their sizes compare) and Concat.
     this.headsTitle.replaceChildren(...notation(m.t('woMixing.headsTitle', { token, width: view.headWidth })));
