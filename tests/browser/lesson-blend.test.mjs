@@ -31,8 +31,18 @@ const EMBED = 'embed.html?widget=blend';
 const onehot = (i) => w.tokens.map((_, t) => (t === i ? 1 : 0));
 const close = (a, b, eps = 1e-5) => a.length === b.length && a.every((v, i) => Math.abs(v - b[i]) <= eps);
 
+// The tests take turns with one page (unless a test closed it): each opens its own document
+// in it, at its viewport, in the light scheme, with a new list of problems. A new page per test
+// cost about twice the CPU (a renderer started, the scripts and the core compiled again;
+// issue 24); the widget keeps its state in the address only, so a new document starts fresh.
+let shared = null;
+
 async function open(path = EMBED, viewport = { width: 1280, height: 800 }) {
-  const { page, problems } = await newWatchedPage(session.browser, viewport);
+  if (!shared || shared.page.isClosed()) shared = await newWatchedPage(session.browser, viewport);
+  const { page, problems } = shared;
+  problems.length = 0;
+  await page.setViewportSize(viewport);
+  await page.emulateMedia({ colorScheme: null });
   await page.goto(session.server.url + path);
   await buildAllWidgets(page);
   const blend = page.locator('mha-blend[ready]');
