@@ -73,6 +73,27 @@ export async function downloadedFile(download) {
 }
 
 /**
+ * For tests that each open a document keeping nothing in storage (the embed page: a widget's
+ * state lives in the address only): one watched page they take turns with, instead of a page
+ * each. A new page costs about twice the CPU of a navigation in one (a renderer started, the
+ * scripts and the core compiled again: 12 embed loads took 10.7-13.4 CPU s as new pages,
+ * 5.0-5.2 as one page; issue 24). `browser()` gives the browser (known once tests run).
+ * Returns take(viewport): the page at that viewport, media emulation off, with a new (empty)
+ * problems list, or a new page if a test closed it. The caller then navigates, so each test
+ * starts in a new document. Not for the lesson page, whose learner's copy is in storage.
+ */
+export function pageTurns(browser) {
+  let shared = null;
+  return async (viewport = { width: 1000, height: 800 }) => {
+    if (!shared || shared.page.isClosed()) shared = await newWatchedPage(browser(), viewport);
+    shared.problems.length = 0;
+    await shared.page.setViewportSize(viewport);
+    await shared.page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null });
+    return shared;
+  };
+}
+
+/**
  * Every widget on the page (or in the frame) built: widgets are built only when they come
  * near the view (web/widgets/shared/build-queue.js), so this scrolls each one that is not
  * ready yet into view in turn, as a reader would, and waits until it is ready or has said

@@ -10,7 +10,7 @@ import { WorldReader } from '../../web/widgets/shared/world-reader.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, pageTurns, useSiteAndBrowser } from './browser.mjs';
 
 import { moveSplit, rebalance, roundToSum, stepWeight } from '../../web/ui/budget-math.js';
 import { axeViolations } from './axe.mjs';
@@ -31,18 +31,12 @@ const EMBED = 'embed.html?widget=blend';
 const onehot = (i) => w.tokens.map((_, t) => (t === i ? 1 : 0));
 const close = (a, b, eps = 1e-5) => a.length === b.length && a.every((v, i) => Math.abs(v - b[i]) <= eps);
 
-// The tests take turns with one page (unless a test closed it): each opens its own document
-// in it, at its viewport, in the light scheme, with a new list of problems. A new page per test
-// cost about twice the CPU (a renderer started, the scripts and the core compiled again;
-// issue 24); the widget keeps its state in the address only, so a new document starts fresh.
-let shared = null;
+// Tests on the embed page take turns with one page (pageTurns); the lesson page, which keeps
+// the learner's copy in storage, gets a page of its own.
+const embedPage = pageTurns(() => session.browser);
 
 async function open(path = EMBED, viewport = { width: 1280, height: 800 }) {
-  if (!shared || shared.page.isClosed()) shared = await newWatchedPage(session.browser, viewport);
-  const { page, problems } = shared;
-  problems.length = 0;
-  await page.setViewportSize(viewport);
-  await page.emulateMedia({ colorScheme: null });
+  const { page, problems } = path.startsWith('embed.html') ? await embedPage(viewport) : await newWatchedPage(session.browser, viewport);
   await page.goto(session.server.url + path);
   await buildAllWidgets(page);
   const blend = page.locator('mha-blend[ready]');

@@ -11,7 +11,7 @@ import { THE_WORLD as w, headClass } from '../../web/widgets/shared/world.js';
 import { parseNotation, spoken } from '../../web/ui/notation.js';
 import { formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { screenshot, buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { screenshot, buildAllWidgets, newWatchedPage, pageTurns, useSiteAndBrowser } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const session = useSiteAndBrowser();
@@ -30,8 +30,12 @@ const withEntry = (state, index, value) => ({ ...state, wo: state.wo.map((v, k) 
 /** Text as the page shows it: the notation's sub- and superscripts inline ("W_O" -> "WO"). */
 const shown = (text) => parseNotation(text).map((p) => (typeof p === 'string' ? p : `${p.base}${p.sub ?? ''}${p.sup ?? ''}`)).join('');
 
+// Tests on the embed page take turns with one page (pageTurns); the lesson page, which keeps
+// the learner's copy in storage, gets a page of its own.
+const embedPage = pageTurns(() => session.browser);
+
 async function open(url = EMBED, viewport = { width: 1280, height: 800 }, options = {}) {
-  const { page, problems } = await newWatchedPage(session.browser, viewport);
+  const { page, problems } = url.startsWith('embed.html') ? await embedPage(viewport) : await newWatchedPage(session.browser, viewport);
   if (options.dark) await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto(session.server.url + url);
   await buildAllWidgets(page);
