@@ -78,17 +78,23 @@ export async function downloadedFile(download) {
  * each. A new page costs about twice the CPU of a navigation in one (a renderer started, the
  * scripts and the core compiled again: 12 embed loads took 10.7-13.4 CPU s as new pages,
  * 5.0-5.2 as one page; issue 24). `browser()` gives the browser (known once tests run).
- * Returns take(viewport): the page at that viewport, media emulation off, with a new (empty)
- * problems list, or a new page if a test closed it. The caller then navigates, so each test
- * starts in a new document. Not for the lesson page, whose learner's copy is in storage.
+ * Returns goto(url, viewport, { colorScheme }): the page (a new one if a test closed it) at that
+ * viewport, media emulation off but for `colorScheme` if given, with a new (empty) problems
+ * list, navigated to `url` in a new document
+ * (by way of about:blank when only the #fragment would change, which would not reload).
+ * Resolves to { page, problems }. Not for the lesson page, whose learner's copy is in storage.
  */
 export function pageTurns(browser) {
   let shared = null;
-  return async (viewport = { width: 1000, height: 800 }) => {
+  const withoutFragment = (url) => url.split('#')[0];
+  return async (url, viewport = { width: 1000, height: 800 }, { colorScheme = null } = {}) => {
     if (!shared || shared.page.isClosed()) shared = await newWatchedPage(browser(), viewport);
+    const { page } = shared;
+    if (withoutFragment(page.url()) === withoutFragment(url)) await page.goto('about:blank');
     shared.problems.length = 0;
-    await shared.page.setViewportSize(viewport);
-    await shared.page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null });
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ media: null, colorScheme, reducedMotion: null });
+    await page.goto(url);
     return shared;
   };
 }

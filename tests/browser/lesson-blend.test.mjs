@@ -36,8 +36,10 @@ const close = (a, b, eps = 1e-5) => a.length === b.length && a.every((v, i) => M
 const embedPage = pageTurns(() => session.browser);
 
 async function open(path = EMBED, viewport = { width: 1280, height: 800 }) {
-  const { page, problems } = path.startsWith('embed.html') ? await embedPage(viewport) : await newWatchedPage(session.browser, viewport);
-  await page.goto(session.server.url + path);
+  const url = session.server.url + path;
+  const embedded = path.startsWith('embed.html');
+  const { page, problems } = embedded ? await embedPage(url, viewport) : await newWatchedPage(session.browser, viewport);
+  if (!embedded) await page.goto(url);
   await buildAllWidgets(page);
   const blend = page.locator('mha-blend[ready]');
   await blend.waitFor();

@@ -14,7 +14,7 @@ import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
 import { cssNumber } from '../../web/ui/colour-scale.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, pageTurns, useSiteAndBrowser } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-heads-questions';
@@ -41,12 +41,19 @@ async function shoot(widget, name) {
 // The widget on the lesson page, or (`alone`) in the page of this widget alone, embed.html:
 // the same element, for checks that do not depend on the lesson's layout, at a fraction of the
 // cost (the lesson builds seven widgets and the practice; axe's tree is of the whole document).
+// The widget alone takes turns with one page (pageTurns): its state is in the address only.
+const embedPage = pageTurns(() => session.browser);
+
 async function openWidget(viewport = WIDE, { path = '', colorScheme = 'light', hasTouch = false, alone = false } = {}) {
-  const { page, problems } = hasTouch
-    ? await touchPage(viewport)
-    : await newWatchedPage(session.browser, viewport);
-  await page.emulateMedia({ colorScheme });
-  await page.goto(session.server.url + (alone ? `embed.html?widget=heads-questions${path}` : path));
+  const address = session.server.url + (alone ? `embed.html?widget=heads-questions${path}` : path);
+  const shared = alone && !hasTouch;
+  const { page, problems } = shared ? await embedPage(address, viewport, { colorScheme })
+    : hasTouch ? await touchPage(viewport)
+      : await newWatchedPage(session.browser, viewport);
+  if (!shared) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(address);
+  }
   if (!alone) await buildAllWidgets(page);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();

@@ -35,9 +35,14 @@ const shown = (text) => parseNotation(text).map((p) => (typeof p === 'string' ? 
 const embedPage = pageTurns(() => session.browser);
 
 async function open(url = EMBED, viewport = { width: 1280, height: 800 }, options = {}) {
-  const { page, problems } = url.startsWith('embed.html') ? await embedPage(viewport) : await newWatchedPage(session.browser, viewport);
-  if (options.dark) await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(session.server.url + url);
+  const address = session.server.url + url;
+  const colorScheme = options.dark ? 'dark' : null;
+  const embedded = url.startsWith('embed.html');
+  const { page, problems } = embedded ? await embedPage(address, viewport, { colorScheme }) : await newWatchedPage(session.browser, viewport);
+  if (!embedded) {
+    if (colorScheme) await page.emulateMedia({ colorScheme });
+    await page.goto(address);
+  }
   await buildAllWidgets(page);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
