@@ -4,15 +4,17 @@
 // target sizes, reflow at 320 px, reduced motion, axe in light and dark, screenshots.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { screenshot, useSiteAndBrowser, pageTurns } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const session = useSiteAndBrowser();
 const URL_PATH = 'examples/ui-kit.html';
 
+// The tests take turns with one page (pageTurns), each in a new document of the gallery.
+const galleryPage = pageTurns(() => session.browser);
+
 async function open(options = {}) {
-  const { page, problems } = await newWatchedPage(session.browser, options.viewport);
-  await page.goto(session.server.url + URL_PATH);
+  const { page, problems } = await galleryPage(session.server.url + URL_PATH, options.viewport);
   await page.waitForFunction(() => window.gallery?.bars);
   return { page, problems };
 }
@@ -66,7 +68,6 @@ test('MatrixGrid: a mouse drag up raises the cell, down lowers it, through onPro
   assert.ok(refused >= -2 && refused <= 2);
   assert.match(await page.locator('.ui-matrix').first().locator('.ui-error').textContent(), /The core refused/);
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('MatrixGrid: a touch drag changes the cell (touch-action none), and does not scroll the page', async () => {
@@ -125,7 +126,6 @@ test('MatrixGrid: keyboard moves (roving), steps, opens a field for an exact val
   assert.ok(near(await woValue(page, 1, 1), 1.25));
   assert.equal(await woCell(page, 1, 1).getAttribute('aria-invalid'), 'true');
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('MatrixGrid: the wheel changes only the focused cell; elsewhere it scrolls the page', async () => {
@@ -147,7 +147,6 @@ test('MatrixGrid: the wheel changes only the focused cell; elsewhere it scrolls 
   assert.ok(near(await woValue(page, 2, 2), before + 0.1, 1e-4));
   assert.equal(await page.evaluate(() => scrollY), scroll);
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('MatrixGrid read-only: drags, keys, typing and wheel propose nothing; Enter and clicks pick', async () => {
@@ -175,7 +174,6 @@ test('MatrixGrid read-only: drags, keys, typing and wheel propose nothing; Enter
   await page.keyboard.press('Enter');
   assert.deepEqual((await proposals(page, 'concat-pick')).map(({ r, c }) => [r, c]), [[2, null], [3, 4], [2, 4]]);
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('BudgetBar: a mouse drag of a boundary moves weight between those two tokens only', async () => {
@@ -203,7 +201,6 @@ test('BudgetBar: a mouse drag of a boundary moves weight between those two token
   assert.ok(near(Number(researcher.match(/(\d\.\d\d)$/)[1]), after[1], 0.011), `${researcher} for ${after[1]}`);
   assert.equal(await page.locator('.ui-budget-total').first().textContent(), 'Total 1.00');
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('BudgetBar: a touch drag of a boundary works', async () => {
@@ -260,7 +257,6 @@ test('BudgetBar: keyboard chooses tokens (roving), steps with rescaling, types e
   assert.equal(await readonlyBar.locator('input').count(), 0);
   assert.equal(await readonlyBar.locator('.ui-budget-handle').first().isVisible(), false);
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('Heatmap: click, tap and keyboard pick the query and key; the picked row is outlined', async () => {
@@ -278,7 +274,6 @@ test('Heatmap: click, tap and keyboard pick the query and key; the picked row is
   assert.deepEqual(picks, [[3, 1], [4, null], [3, 0]]);
   assert.equal(await heat.locator('[tabindex="0"]').count(), 1);
   assert.match(await page.locator('.ui-heatmap').first().locator('.ui-readout').textContent(), /query “it”, key “the”: 0\.\d\d/);
-  await page.close();
   const t = await openTouch();
   await t.page.locator('table[aria-label^="Head B"] td.ui-cell[data-row="1"][data-col="4"]').tap();
   assert.deepEqual((await proposals(t.page, 'heatmap')).map(({ query, key }) => [query, key]), [[1, 4]]);
@@ -310,7 +305,6 @@ test('NumberField: invalid text stays with its message, a refusal too, blur brin
   await page.evaluate(() => window.gallery.lengthField.setValue(8));
   assert.equal(await field.inputValue(), '8');
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('one tab stop per component, visible focus, and every target at least 24 x 24 px', async () => {
@@ -350,7 +344,6 @@ test('one tab stop per component, visible focus, and every target at least 24 x 
   });
   assert.deepEqual(small, []);
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('320 px wide: the page never scrolls sideways; wide grids scroll inside their own box', async () => {
@@ -361,7 +354,6 @@ test('320 px wide: the page never scrolls sideways; wide grids scroll inside the
   assert.ok(scrollWidth > clientWidth, 'the 32-column map is wider than the phone');
   assert.equal(overflowX, 'auto');
   assert.deepEqual(problems, []);
-  await page.close();
 });
 
 test('reduced motion: nothing in the kit transitions', async () => {
@@ -373,11 +365,11 @@ test('reduced motion: nothing in the kit transitions', async () => {
     return style.transitionDuration.split(',').some((t) => parseFloat(t) > 0) || style.animationName !== 'none';
   }).length);
   assert.equal(moving, 0);
+  await page.close();
   const normal = await session.browser.newPage();
   await normal.goto(session.server.url + URL_PATH);
   await normal.waitForFunction(() => window.gallery?.bars);
   assert.ok(await normal.evaluate(() => getComputedStyle(document.querySelector('.ui-cell')).transitionDuration) !== '0s', 'the check can see transitions');
-  await page.close();
   await normal.close();
 });
 
@@ -395,6 +387,5 @@ for (const scheme of ['light', 'dark']) {
     await page.getByRole('button', { name: 'Highlight head B' }).click();
     await screenshot(page, `ui-kit-${scheme}`);
     assert.deepEqual(problems, []);
-    await page.close();
   });
 }
