@@ -80,9 +80,9 @@ export async function downloadedFile(download) {
  * 5.0-5.2 as one page; issue 24). `browser()` gives the browser (known once tests run).
  * Returns goto(url, viewport, { colorScheme }): the page (a new one if a test closed it) at that
  * viewport, media emulation off but for `colorScheme` if given, with a new (empty) problems
- * list, navigated to `url` in a new document
- * (by way of about:blank when only the #fragment would change, which would not reload).
- * Resolves to { page, problems }. Not for the lesson page, whose learner's copy is in storage.
+ * list, navigated to `url` in a new document (by way of about:blank when only the #fragment
+ * would change, which would not load one). Resolves to { page, problems }. Not for the lesson
+ * page, whose learner's copy is in storage and would carry over from one test to the next.
  */
 export function pageTurns(browser) {
   let shared = null;

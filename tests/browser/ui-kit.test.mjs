@@ -4,7 +4,7 @@
 // target sizes, reflow at 320 px, reduced motion, axe in light and dark, screenshots.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { screenshot, useSiteAndBrowser, pageTurns } from './browser.mjs';
+import { pageTurns, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const session = useSiteAndBrowser();

@@ -11,7 +11,7 @@
 //     (the base's edit groups, issue 24).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { pageTurns, useSiteAndBrowser } from './browser.mjs';
 import { WIDGETS as REGISTRY } from '../../web/widgets/registry.js';
 
 const session = useSiteAndBrowser();
@@ -29,19 +29,15 @@ const DRAGS = {
 };
 const MAX_TAB_STOPS = 80;
 
-async function openEmbed(widget, query = '', viewport = { width: 1000, height: 900 }) {
-  const { page, problems } = await newWatchedPage(session.browser, viewport);
-  await gotoEmbed(page, widget, query);
-  return { page, problems };
-}
+// The tests take turns with one page (pageTurns): the embed page keeps a widget's state in its
+// address only, so each new document starts as in a page of its own.
+const embedTurn = pageTurns(() => session.browser);
 
-// The embed page keeps a widget's state in its address only (nothing in storage), so one page
-// can go from one widget or query to the next and each starts as in a page of its own: a new
-// document in the same renderer, which costs about half the CPU of a new page (a renderer
-// started, the scripts and the core compiled again; issue 24).
-async function gotoEmbed(page, widget, query = '') {
-  await page.goto(`${session.server.url}embed.html?widget=${widget}${query}`);
-  await page.locator(`mha-${widget}[ready]`).waitFor();
+/** The widget alone on the embed page (a new document), built; { page, problems }. */
+async function openEmbed(widget, query = '', viewport = { width: 1000, height: 900 }) {
+  const opened = await embedTurn(`${session.server.url}embed.html?widget=${widget}${query}`, viewport);
+  await opened.page.locator(`mha-${widget}[ready]`).waitFor();
+  return opened;
 }
 
 const stateOf = (page, widget) => page.$eval(`mha-${widget}`, (w) => JSON.stringify(w.state));
@@ -97,25 +93,22 @@ async function editByKeyboard(page, widget) {
 
 describe('widget base', () => {
   test('readonly="false" (React 18’s readonly={false}) is editable; readonly and readonly="" are not', async () => {
-    const { page, problems } = await newWatchedPage(session.browser, { width: 1000, height: 900 });
     for (const [query, editable] of [['&readonly=false', true], ['&readonly=FALSE', true], ['&readonly', false], ['&readonly=', false], ['&readonly=readonly', false]]) {
-      await gotoEmbed(page, 'blend', query);
+      const { page, problems } = await openEmbed('blend', query);
       assert.equal(await page.$eval('mha-blend', (w) => w.readOnly), !editable, query);
       const start = await stateOf(page, 'blend');
       await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
       assert.equal((await stateOf(page, 'blend')) !== start, editable, `${query}: ${editable ? 'a key edits' : 'a key changes nothing'}`);
       assert.deepEqual(problems, [], query);
     }
-    await page.close();
   });
 
   // What a widget says to a reader it lets edit, and must not say when read-only.
   const INSTRUCTION = /\b(drag|press|type|pick|click|tap|focus|try it)\b/i;
   test('read-only widgets do not tell the reader to drag, type, press or pick (what is visible, in English and German)', async () => {
-    const { page, problems } = await newWatchedPage(session.browser, { width: 1000, height: 900 });
     for (const widget of WIDGETS) {
       for (const lang of ['en', 'de']) {
-        await gotoEmbed(page, widget, `&readonly${lang === 'de' ? '&lang=de' : ''}`);
+        const { page, problems } = await openEmbed(widget, `&readonly${lang === 'de' ? '&lang=de' : ''}`);
         const visible = await page.$eval(`mha-${widget}`, (element) => {
           const texts = [];
           const walker = document.createTreeWalker(element.shadowRoot, NodeFilter.SHOW_TEXT);
@@ -131,17 +124,16 @@ describe('widget base', () => {
         assert.deepEqual(problems, [], `${widget} (${lang})`);
       }
     }
-    await page.close();
   });
 
   for (const widget of WIDGETS) {
     test(`${widget}: readonly refuses every learner edit (keys on every tab stop, clicks and drags on controls); setState still works`, async () => {
       // A state a learner can reach, from an editable copy of the widget.
-      const { page, problems } = await openEmbed(widget);
-      const edited = await editByKeyboard(page, widget);
+      const editable = await openEmbed(widget);
+      const edited = await editByKeyboard(editable.page, widget);
       assert.ok(edited, 'the editable widget can be edited from the keyboard');
 
-      await gotoEmbed(page, widget, '&readonly');
+      const { page, problems } = await openEmbed(widget, '&readonly');
       const state = await stateOf(page, widget);
       const address = await addressOf(page);
       let stops = 0;
@@ -183,7 +175,6 @@ describe('widget base', () => {
       await page.$eval(`mha-${widget}`, (w, s) => w.setState(JSON.parse(s)), edited);
       assert.equal(await stateOf(page, widget), edited);
       assert.deepEqual(problems, []);
-      await page.close();
     });
 
     test(`${widget}: Undo keeps the focus in the widget when its last step disables it`, { skip: !WITH_UNDO.has(widget) && 'no Undo button' }, async () => {
@@ -211,7 +202,6 @@ describe('widget base', () => {
       await page.keyboard.press('Enter');
       assert.equal(await stateOf(page, widget), start);
       assert.deepEqual(problems, []);
-      await page.close();
     });
   }
 
@@ -236,14 +226,12 @@ describe('widget base', () => {
       assert.equal(await undo.isEnabled(), false, 'nothing else to undo');
       console.log(`${widget}: first drag ${commits} commits, one undo step`);
       assert.deepEqual(problems, []);
-      await page.close();
     });
   }
 
   test('state-key may be constructor, toString or __proto__: no false notice, and the state round-trips', async () => {
-    const { page, problems } = await newWatchedPage(session.browser, { width: 1000, height: 900 });
     for (const key of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
-      await gotoEmbed(page, 'wo-mixing', `&state-key=${key}`);
+      const { page, problems } = await openEmbed('wo-mixing', `&state-key=${key}`);
       const notice = () => page.$eval('mha-wo-mixing', (w) => {
         const box = w.shadowRoot.querySelector('.notice');
         return box && !box.hidden ? box.textContent : '';
@@ -259,6 +247,5 @@ describe('widget base', () => {
       assert.equal(await stateOf(page, 'wo-mixing'), edited, `${key}: the state came back from the link`);
       assert.deepEqual(problems, [], key);
     }
-    await page.close();
   });
 });
