@@ -73,27 +73,40 @@ export async function downloadedFile(download) {
 }
 
 /**
- * For tests that each open a document keeping nothing in storage (the embed page: a widget's
- * state lives in the address only): one watched page they take turns with, instead of a page
- * each. A new page costs about twice the CPU of a navigation in one (a renderer started, the
- * scripts and the core compiled again: 12 embed loads took 10.7-13.4 CPU s as new pages,
- * 5.0-5.2 as one page; issue 24). `browser()` gives the browser (known once tests run).
- * Returns goto(url, viewport, { colorScheme }): the page (a new one if a test closed it) at that
- * viewport, media emulation off but for `colorScheme` if given, with a new (empty) problems
- * list, navigated to `url` in a new document (by way of about:blank when only the #fragment
- * would change, which would not load one). Resolves to { page, problems }. Not for the lesson
- * page, whose learner's copy is in storage and would carry over from one test to the next.
+ * One watched page that a file's tests take turns with, instead of a page each. A new page
+ * costs about twice the CPU of a navigation in one (a renderer started, the scripts and the
+ * core compiled again: 12 embed loads took 10.7-13.4 CPU s as new pages, 5.0-5.2 as one page;
+ * issue 24). `browser()` gives the browser (known once tests run).
+ * Returns goto(url, viewport, { colorScheme, reducedMotion }): the page (a new one if a test
+ * closed it) at that viewport, media emulation off but for those given, with a new (empty) problems
+ * list, navigated to `url` in a new document. Resolves to { page, problems }.
+ * Each turn starts as a new page would, with nothing stored: the last document is left for
+ * about:blank first (so no document of its origins is alive to write again, as the lesson
+ * writes the learner's copy on pagehide), then the storage of every origin its frames had
+ * (localStorage: the learner's copy, an author's draft) is cleared from the browser's side
+ * (CDP Storage.clearDataForOrigin). Unlike a new page, the HTTP cache stays warm: not for
+ * tests of what a first visit loads. Listeners, routes and init scripts a test adds to the
+ * page stay with it: such tests keep a page of their own.
  */
 export function pageTurns(browser) {
   let shared = null;
-  const withoutFragment = (url) => url.split('#')[0];
-  return async (url, viewport = { width: 1000, height: 800 }, { colorScheme = null } = {}) => {
-    if (!shared || shared.page.isClosed()) shared = await newWatchedPage(browser(), viewport);
+  let cdp = null;
+  const visited = new Set(); // the origins of every document the page's frames have loaded
+  return async (url, viewport = { width: 1000, height: 800 }, { colorScheme = null, reducedMotion = null } = {}) => {
+    if (!shared || shared.page.isClosed()) {
+      shared = await newWatchedPage(browser(), viewport);
+      cdp = await shared.page.context().newCDPSession(shared.page);
+      shared.page.on('framenavigated', (frame) => {
+        if (/^https?:/.test(frame.url())) visited.add(new URL(frame.url()).origin);
+      });
+    }
     const { page } = shared;
-    if (withoutFragment(page.url()) === withoutFragment(url)) await page.goto('about:blank');
+    if (page.url() !== 'about:blank') await page.goto('about:blank');
+    for (const origin of visited) await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    visited.clear();
     shared.problems.length = 0;
     await page.setViewportSize(viewport);
-    await page.emulateMedia({ media: null, colorScheme, reducedMotion: null });
+    await page.emulateMedia({ media: null, colorScheme, reducedMotion });
     await page.goto(url);
     return shared;
   };

@@ -26,7 +26,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { cacheControl, serveStatic } from '../../scripts/lib/static-server.mjs';
-import { buildAllWidgets, DIST_DIR, newWatchedPage, openTestBrowser } from './browser.mjs';
+import { buildAllWidgets, DIST_DIR, openTestBrowser, pageTurns } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -141,17 +141,19 @@ async function framesSized(page) {
   }
 }
 
+// The snippets' pages take turns with one page (pageTurns): a new document each, with
+// nothing stored, at a fraction of a new page's cost.
+const snippetPage = pageTurns(() => browser);
+
 describe('html snippets load in Chromium under the guide’s CSP', () => {
   for (const snippet of of('html')) {
     test(label(snippet), async () => {
       const isPage = snippet.kind === 'page' || /^<!doctype/i.test(snippet.text.trim());
-      const { page, problems } = await newWatchedPage(browser, { width: 1100, height: 900 });
-      await page.goto(server.url + writePage(isPage ? snippet.text : shell(snippet.text), snippet.kind === 'platform' ? 'platform-' : ''));
+      const { page, problems } = await snippetPage(server.url + writePage(isPage ? snippet.text : shell(snippet.text), snippet.kind === 'platform' ? 'platform-' : ''), { width: 1100, height: 900 });
       const counts = await everyWidgetReady(page);
       assert.ok(counts.reduce((a, b) => a + b, 0) >= 1, 'the snippet shows at least one widget');
       if (/embed-resizer\.js|multiple-heads:height/.test(snippet.text)) await framesSized(page);
       assert.deepEqual(problems, []);
-      await page.close();
     });
   }
 });
@@ -161,8 +163,7 @@ describe('css snippets reach every widget', () => {
     test(label(snippet), async () => {
       writeFileSync(path.join(site, `snippet-${snippet.line}.css`), snippet.text);
       const tags = [...new Set([...WIDGET_TAGS, 'mha-practice'])];
-      const { page, problems } = await newWatchedPage(browser);
-      await page.goto(server.url + writePage(shell(tags.map((t) => `<${t}></${t}>`).join('\n'),
+      const { page, problems } = await snippetPage(server.url + writePage(shell(tags.map((t) => `<${t}></${t}>`).join('\n'),
         `<link rel="stylesheet" href="snippet-${snippet.line}.css"><script type="module" src="${SITE_PATH}multiple-heads.js"></script>`)));
       await everyWidgetReady(page);
       const declared = [...snippet.text.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]);
@@ -173,7 +174,6 @@ describe('css snippets reach every widget', () => {
       }), { tags, declared });
       assert.deepEqual(missing, [], 'every property reaches every widget (is every widget in the selector?)');
       assert.deepEqual(problems, []);
-      await page.close();
     });
   }
 });
@@ -185,8 +185,7 @@ describe('print css snippets hide what they name on paper, and only there', () =
       const tags = [...new Set([...WIDGET_TAGS, 'mha-practice'])];
       const named = tags.filter((tag) => new RegExp(`(^|[\\s,{])${tag}(?=[\\s,{])`).test(snippet.text));
       assert.ok(named.length > 0, 'the snippet names widgets');
-      const { page, problems } = await newWatchedPage(browser);
-      await page.goto(server.url + writePage(shell(tags.map((t) => `<${t}></${t}>`).join('\n'),
+      const { page, problems } = await snippetPage(server.url + writePage(shell(tags.map((t) => `<${t}></${t}>`).join('\n'),
         `<link rel="stylesheet" href="snippet-${snippet.line}.css"><script type="module" src="${SITE_PATH}multiple-heads.js"></script>`)));
       await everyWidgetReady(page);
       const hidden = () => page.evaluate((list) => list.filter((tag) => getComputedStyle(document.querySelector(tag)).display === 'none'), tags);
@@ -194,7 +193,6 @@ describe('print css snippets hide what they name on paper, and only there', () =
       await page.emulateMedia({ media: 'print' });
       assert.deepEqual(await hidden(), named, 'in print, the widgets the snippet names are hidden, the others print');
       assert.deepEqual(problems, []);
-      await page.close();
     });
   }
 });
@@ -205,8 +203,7 @@ describe('js snippets run in a page with the widgets they use', () => {
       const tags = [...new Set([...snippet.text.matchAll(/querySelector(?:All)?\('(mha-[a-z-]+)/g)].map((m) => m[1]))];
       const file = `snippet-${snippet.line}.js`;
       writeFileSync(path.join(site, file), `${snippet.text}\nwindow.snippetDone = true;\n`);
-      const { page, problems } = await newWatchedPage(browser);
-      await page.goto(server.url + writePage(shell(tags.map((t) => `<${t}></${t}>`).join('\n'),
+      const { page, problems } = await snippetPage(server.url + writePage(shell(tags.map((t) => `<${t}></${t}>`).join('\n'),
         `<script type="module" src="${SITE_PATH}multiple-heads.js"></script>`)));
       if (tags.length > 0) await everyWidgetReady(page);
       // Added as a module script file (the CSP allows no inline script), once they are ready.
@@ -214,7 +211,6 @@ describe('js snippets run in a page with the widgets they use', () => {
       await page.waitForFunction(() => window.snippetDone === true, null, WAIT);
       await everyWidgetReady(page); // widgets the snippet added
       assert.deepEqual(problems, []);
-      await page.close();
     });
   }
 });

@@ -12,7 +12,7 @@ import {
 import { THE_WORLD as w, headsAt, headClass } from '../../web/widgets/shared/world.js';
 import { formatCount, formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { screenshot, buildAllWidgets, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
+import { screenshot, buildAllWidgets, newWatchedPage, openTestBrowser, pageTurns, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const PARTS = ['projections', 'scores', 'weightedSum', 'attention', 'output', 'exponentials'];
@@ -30,12 +30,21 @@ after(async () => {
   await server?.close();
 });
 
-/** The widget alone on the embed page (quick), or on the lesson page (its real width). */
-async function openSplit(viewport, { hash = '', lesson = false, colorScheme = 'light' } = {}) {
-  const { page, problems } = await newWatchedPage(browser, viewport);
+/**
+ * The widget alone on the embed page (quick), or on the lesson page (its real width). Tests
+ * take turns with one page (pageTurns: a new document each, nothing stored); `own`: a page
+ * of its own, for a page that several tests share.
+ */
+const turn = pageTurns(() => browser);
+async function openSplit(viewport = { width: 1000, height: 800 }, { hash = '', lesson = false, colorScheme = 'light', own = false } = {}) {
+  const url = server.url + (lesson ? '' : 'embed.html?widget=head-splitting') + hash;
   // Reduced motion: the strips' lengths are measured at once, not mid-transition.
-  await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-  await page.goto(server.url + (lesson ? '' : 'embed.html?widget=head-splitting') + hash);
+  const media = { colorScheme, reducedMotion: 'reduce' };
+  const { page, problems } = own ? await newWatchedPage(browser, viewport) : await turn(url, viewport, media);
+  if (own) {
+    await page.emulateMedia(media);
+    await page.goto(url);
+  }
   await buildAllWidgets(page);
   // The lesson shows the widget twice: its counts where it counts (the first), its rank
   // panel where the prose introduces rank (state-key="rank").
@@ -167,7 +176,7 @@ describe('head-splitting widget', () => {
   // One page serves the tests that start from the starting state (each presses Reset).
   let shared;
   const fresh = async () => {
-    shared ??= await openSplit({ width: 1280, height: 800 });
+    shared ??= await openSplit({ width: 1280, height: 800 }, { own: true });
     await shared.widget.getByRole('button', { name: 'Reset' }).click();
     return shared;
   };
@@ -377,12 +386,10 @@ describe('head-splitting widget', () => {
     await widget.evaluate((host) => host.scrollIntoView());
     await screenshot(widget, 'head-splitting-1280');
     assert.deepEqual(problems, []);
-    await page.close();
 
     const dark = await openSplit({ width: 1280, height: 800 }, { lesson: true, colorScheme: 'dark' });
     await screenshot(dark.widget, 'head-splitting-dark-1280');
     assert.deepEqual(dark.problems, []);
-    await dark.page.close();
 
     const phone = await openSplit({ width: 390, height: 844 }, { lesson: true });
     const sideways = await phone.page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
@@ -404,7 +411,6 @@ describe('head-splitting widget', () => {
     console.log(`head-splitting at 390 px: ${Math.round(height)} px = ${(height / 844).toFixed(2)} screens`);
     await screenshot(phone.widget, 'head-splitting-390');
     assert.deepEqual(phone.problems, []);
-    await phone.page.close();
   });
 
   test('accessible: axe finds nothing in light or dark; at most 15 tab stops; targets at least 24 px', async () => {
@@ -438,7 +444,6 @@ describe('head-splitting widget', () => {
         assert.deepEqual(small, []);
       }
       assert.deepEqual(problems, []);
-      await page.close();
     }
   });
 

@@ -13,7 +13,7 @@ import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
 import { roundToSum } from '../../web/ui/budget-math.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openTestBrowser, pageTurns, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-layer';
@@ -31,11 +31,11 @@ after(async () => {
 
 // The widget on the lesson page, or (`alone`) in the page of this widget alone, embed.html:
 // the same element, for checks that do not depend on the lesson around it, at a fraction of
-// the cost (the lesson builds seven widgets and the practice).
+// the cost (the lesson builds seven widgets and the practice). The tests take turns with one
+// page (pageTurns: a new document each, nothing stored).
+const turn = pageTurns(() => browser);
 async function openWidget(viewport = { width: 1280, height: 800 }, { hash = '', colorScheme = 'light', alone = false } = {}) {
-  const { page, problems } = await newWatchedPage(browser, viewport);
-  await page.emulateMedia({ colorScheme });
-  await page.goto(server.url + (alone ? `embed.html?widget=layer${hash}` : hash));
+  const { page, problems } = await turn(server.url + (alone ? `embed.html?widget=layer${hash}` : hash), viewport, { colorScheme });
   if (!alone) await buildAllWidgets(page);
   const widget = page.locator(`${TAG}[ready]`);
   await widget.waitFor();
@@ -133,7 +133,6 @@ describe('layer at a glance', () => {
       assert.equal(await widget.locator('.head-choice [role="radio"]').count(), h);
     }
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('picking a word and a head lights its path: chips, keyboard, and clicks on the map', async () => {
@@ -217,7 +216,6 @@ describe('layer at a glance', () => {
     }), true);
     assert.equal(weightsShown.reduce((sum, text) => sum + Number(text), 0).toFixed(3), '1.000');
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('the map links to the widgets that zoom in, and shows a part on request (showPart)', async () => {
@@ -269,7 +267,6 @@ describe('layer at a glance', () => {
       .filter((el) => !el.hidden).map((el) => el.dataset.panel));
     assert.deepEqual(panels, ['attend', 'attend', 'attend']);
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('author attributes choose the start; ones that do not fit are ignored with a notice', async () => {
@@ -314,7 +311,6 @@ describe('layer at a glance', () => {
       assert.match(notice, /link’s state for this widget/, bad);
     }
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('accessible: axe finds nothing in light or dark, few tab stops, words in a live region', async () => {
@@ -396,8 +392,22 @@ describe('layer at a glance', () => {
         }
         await assertFewStops(widget, `${colorScheme} at ${viewport.width} px`);
         assert.deepEqual(problems, []);
-        await page.close();
       }
     }
   });
+});
+
+// The tests above take turns with one page; the lesson keeps the learner's copy in storage,
+// written again when the page is hidden. A turn must start with nothing stored, as a new
+// page would (else one test's edits would come back in the next).
+test('a turn of the shared page starts with nothing stored, even what the last page wrote as it left', async () => {
+  const { page } = await openWidget();
+  await page.evaluate(() => {
+    localStorage.setItem('mha-test-before', '1');
+    addEventListener('pagehide', () => localStorage.setItem('mha-test-on-leaving', '1'));
+  });
+  const { page: next } = await openWidget(undefined, { alone: true });
+  assert.equal(next, page, 'the same page, taking turns');
+  const stored = await next.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('mha-test-')));
+  assert.deepEqual(stored, []);
 });
