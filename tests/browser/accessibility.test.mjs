@@ -2,13 +2,16 @@
 // widget loaded: no violations allowed (WCAG 2.1 A and AA rules, best practices).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { buildAllWidgets, newWatchedPage, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, pageTurns, useSiteAndBrowser } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 import { axeViolations } from './axe.mjs';
 
 const session = useSiteAndBrowser();
 
 const TAGS = WIDGET_TAGS;
+// Tests that need no page of their own take turns with one (pageTurns): a new document each,
+// nothing stored.
+const turn = pageTurns(() => session.browser);
 
 for (const [name, url, tags, scheme] of [
   ['lesson page', '', TAGS, 'light'],
@@ -17,9 +20,7 @@ for (const [name, url, tags, scheme] of [
   ['example course page', 'examples/course.html', ['mha-blend', 'mha-wo-mixing'], 'light'],
 ]) {
   test(`axe: no violations on the ${name} (${scheme})`, async () => {
-    const { page, problems } = await newWatchedPage(session.browser);
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.goto(session.server.url + url);
+    const { page, problems } = await turn(session.server.url + url, undefined, { colorScheme: scheme });
     await buildAllWidgets(page);
     for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
     const found = await axeViolations(page);
@@ -72,8 +73,7 @@ for (const [name, viewport] of [['320 px wide', { width: 320, height: 800, devic
 }
 
 test('reduced motion: no transitions or animations run when the user asks for less motion', async () => {
-  const page = await session.browser.newPage({ reducedMotion: 'reduce' });
-  await page.goto(session.server.url);
+  const { page, problems } = await turn(session.server.url, { width: 1280, height: 720 }, { reducedMotion: 'reduce' });
   await buildAllWidgets(page);
   for (const tag of TAGS) await page.locator(`${tag}[ready]`).first().waitFor();
   const moving = await page.evaluate((tags) => tags.flatMap((tag) =>
@@ -83,7 +83,7 @@ test('reduced motion: no transitions or animations run when the user asks for le
       return seconds(style.transitionDuration) || (style.animationName !== 'none' && seconds(style.animationDuration));
     }).map((el) => `${tag} ${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className}`)), TAGS);
   assert.deepEqual(moving, []);
-  await page.close();
+  assert.deepEqual(problems, []);
 });
 
 test('no layout shift while numbers change: 60 edits across the widgets move nothing around them', async () => {

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { roundedNumbers } from '../../web/widgets/shared/rounded-numbers.js';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { axeViolations } from './axe.mjs';
 
@@ -22,11 +22,17 @@ const course = useCourseSite({ mount: 'lesson', prefix: 'mha-embed-code-' });
 
 const LESSON = () => `${course.url}lesson/`;
 
-async function openLesson(viewport = { width: 1280, height: 800 }, scheme = 'light') {
-  const { page, problems } = await newWatchedPage(course.browser, viewport);
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: course.url });
-  await page.goto(LESSON());
+// The tests take turns with one page (pageTurns): a new document each, nothing stored.
+// `own`: a page of its own, with the clipboard granted (a permission the shared page's
+// context would keep), for tests that copy, or a page a later test goes on with.
+const turn = pageTurns(() => course.browser);
+async function openLesson(viewport = { width: 1280, height: 800 }, scheme = 'light', { own = false } = {}) {
+  const { page, problems } = own ? await newWatchedPage(course.browser, viewport) : await turn(LESSON(), viewport, { colorScheme: scheme });
+  if (own) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: course.url });
+    await page.goto(LESSON());
+  }
   await buildAllWidgets(page);
   // The lesson's widgets: the registry's that are on the page.
   const tags = await page.evaluate((all) => all.filter((tag) => document.querySelector(tag)), Object.values(WIDGETS).map((w) => w.tag));
@@ -64,7 +70,8 @@ describe('copy embed code', () => {
 
   test('one Embed button per widget: one tab stop, no page length on phones, 44 px beside wide widgets', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 1100, height: 800 }, { width: 390, height: 844 }, { width: 320, height: 700 }]) {
-      const { page, problems, tags } = await openLesson(viewport);
+      // (At 1280 px a page of its own: the dialog test goes on with it.)
+      const { page, problems, tags } = await openLesson(viewport, 'light', { own: viewport.width === 1280 });
       assert.ok(tags.length >= 5);
       for (const tag of tags) {
         assert.equal(await embedButton(page, tag).count(), 1, `${tag} has one Embed button`);
@@ -90,12 +97,11 @@ describe('copy embed code', () => {
       }
       assert.deepEqual(problems, []);
       if (viewport.width === 1280) at1280 = { page, problems, tags };
-      else await page.close();
     }
   });
 
   test('the dialog: the current state in both snippets; Copy says it copied; Escape returns focus', async () => {
-    const { page, problems, tags } = at1280 ?? await openLesson();
+    const { page, problems, tags } = at1280 ?? await openLesson(undefined, 'light', { own: true });
     await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
     const exact = await page.$eval('mha-blend', (w) => w.state);
     // The snippet's numbers: six significant digits (a PageUp leaves float noise in the budget).
@@ -149,11 +155,10 @@ describe('copy embed code', () => {
     });
     assert.deepEqual(selection, { all: true, focused: true });
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('pasted into a fresh page, the inline element and the iframe show the same state', async () => {
-    const { page, problems } = await openLesson();
+    const { page, problems } = await openLesson(undefined, 'light', { own: true });
     await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
     await page.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
     const state = roundedNumbers(await page.$eval('mha-blend', (w) => w.state));
@@ -211,7 +216,6 @@ ${snippet}
       assert.deepEqual(found, []);
       if (scheme === 'dark') await screenshot(page, 'embed-code-dialog-dark', { fullPage: false });
       assert.deepEqual(problems, []);
-      await page.close();
     });
   }
 });

@@ -3,7 +3,7 @@
 // hostile URLs, and widgets moved around a page.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 
 const SUB_PATH = 'course/attention/';
@@ -21,10 +21,13 @@ const readout = (scope) => scope.locator('mha-blend .headline').textContent();
 // One edit of the blend: a step up of the one head's weight on “researcher” (its budget bar).
 const stepSubject = (scope) => scope.locator('mha-blend').getByRole('slider', { name: 'One head: weight on “researcher”' }).press('PageUp');
 
+// The tests take turns with one page (pageTurns): a new document each, nothing stored.
+// (Those with two pages at once, or a listener of their own, keep a page of their own.)
+const turn = pageTurns(() => course.browser);
+
 describe('embedding', () => {
   test('the example course page: two inline widgets and a sandboxed iframe, together', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
-    await page.goto(`${course.url}${SUB_PATH}examples/course.html`);
+    const { page, problems } = await turn(`${course.url}${SUB_PATH}examples/course.html`);
     await buildAllWidgets(page);
     await page.locator('mha-blend[ready]').waitFor();
     await page.locator('mha-wo-mixing[ready]').waitFor();
@@ -40,8 +43,7 @@ describe('embedding', () => {
   });
 
   test('dist/ works from a sub-path: lesson page and embed page', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
-    await page.goto(`${course.url}${SUB_PATH}`);
+    const { page, problems } = await turn(`${course.url}${SUB_PATH}`);
     await buildAllWidgets(page);
     for (const tag of WIDGET_TAGS) {
       await page.locator(`${tag}[ready]`).first().waitFor();
@@ -52,8 +54,7 @@ describe('embedding', () => {
   });
 
   test('a widget in <iframe sandbox="allow-scripts"> works and sizes its frame', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
-    await page.goto(`${course.url}sandboxed.html`);
+    const { page, problems } = await turn(`${course.url}sandboxed.html`);
     const frame = page.frameLocator('#frame');
     await frame.locator('mha-blend[ready]').waitFor();
     await stepSubject(frame);
@@ -125,8 +126,7 @@ describe('embedding', () => {
   });
 
   test('a widget removed and put back keeps working and frees its models', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
-    await page.goto(`${course.url}${SUB_PATH}examples/course.html`);
+    const { page, problems } = await turn(`${course.url}${SUB_PATH}examples/course.html`);
     await buildAllWidgets(page);
     await page.locator('mha-blend[ready]').waitFor();
     const live = () => page.evaluate(async () => (await import('../multiple-heads.js')).sharedEngine().then((e) => e.liveModels));
@@ -150,7 +150,7 @@ describe('embedding', () => {
   });
 
   test('panels and readonly: an author shows one panel of each widget, with nothing editable', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
+    const { page, problems } = await turn('about:blank'); // (each case loads its own below)
     for (const [widget, tag, panel] of [['blend', 'mha-blend', 'two-heads'], ['head-splitting', 'mha-head-splitting', 'counts'],
       ['wo-mixing', 'mha-wo-mixing', 'output'], ['heads-questions', 'mha-heads-questions', 'heatmaps']]) {
       await page.goto('about:blank');

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { TrainingSession, trainToEnd } from '../../web/widgets/training/training-model.js';
 import { loadTestTrainingEngine } from '../node/load-engine.mjs';
-import { screenshot, newWatchedPage, openTestBrowser, serveDist } from './browser.mjs';
+import { screenshot, newWatchedPage, openTestBrowser, pageTurns, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const percent = (value) => `${(value * 100).toFixed(1)}%`;
@@ -29,17 +29,18 @@ after(async () => {
   await server?.close();
 });
 
+// The tests take turns with one page (pageTurns): a new document each, nothing stored.
+const turn = pageTurns(() => browser);
 async function openTraining(viewport = { width: 1100, height: 900 }, { colorScheme = 'light', query = '' } = {}) {
-  const { page, problems } = await newWatchedPage(browser, viewport);
-  await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-  // Long tasks on the page's thread, recorded from the start (buffered) with their start time.
-  await page.addInitScript(() => {
+  const { page, problems } = await turn(`${server.url}embed.html?widget=training${query}`, viewport, { colorScheme, reducedMotion: 'reduce' });
+  // Long tasks on the page's thread with their start time, those before this too (buffered).
+  // In the document, not an init script: the page is shared, an init script would stay with it.
+  await page.evaluate(() => {
     window.longTasks = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) window.longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: 'longtask', buffered: true });
   });
-  await page.goto(`${server.url}embed.html?widget=training${query}`);
   const widget = page.locator('mha-training[ready]');
   await widget.waitFor();
   return { page, problems, widget };
@@ -94,7 +95,6 @@ describe('<mha-training>', () => {
     assert.match(table[0], /^Two jobs2token 2 back 100\.0%, first token 100\.0%100\.0%$/);
     await screenshot(widget, 'training-trained-2-heads');
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('after training: heads switched off (Space) and pruned (typed k, click) show the core’s accuracies', async () => {
@@ -170,7 +170,6 @@ describe('<mha-training>', () => {
     assert.deepEqual((await page.evaluate(() => document.querySelector('mha-training').state)).off, []);
     assert.equal(await widget.getByRole('switch', { name: 'Head 1 on' }).isDisabled(), true);
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('Train, then Reset while the training module loads: the worker does not train on', async () => {
@@ -214,6 +213,8 @@ describe('<mha-training>', () => {
   });
 
   test('in a sandboxed frame (no worker) training runs on the page in short slices and says so', async () => {
+    // A page of its own: its first, blank document can frame the local server; one navigated
+    // to (a turn's about:blank, a data: URL) gets an error page in the frame.
     const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 900 });
     await page.setContent(`<iframe sandbox="allow-scripts" width="950" height="850" src="${server.url}embed.html?widget=training"></iframe>`);
     const frame = page.frameLocator('iframe');
@@ -234,15 +235,13 @@ describe('<mha-training>', () => {
   });
 
   test('read-only: the state shows, nothing trains', async () => {
-    const { page, problems } = await newWatchedPage(browser);
-    await page.goto(`${server.url}embed.html?widget=training&readonly`);
+    const { page, problems } = await turn(`${server.url}embed.html?widget=training&readonly`);
     const widget = page.locator('mha-training[ready]');
     await widget.waitFor();
     assert.equal(await page.evaluate(() => document.querySelector('mha-training').readOnly), true);
     assert.equal(await widget.getByRole('button', { name: 'Train' }).isDisabled(), true);
     assert.equal(await widget.getByRole('radio', { name: '4 heads of width 4' }).isDisabled(), true);
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('accessible: axe finds nothing in light or dark, untrained and trained; phone screenshot', async () => {
@@ -258,7 +257,6 @@ describe('<mha-training>', () => {
       await axe('trained');
       await screenshot(widget, `training-trained-${colorScheme}`);
       assert.deepEqual(problems, []);
-      await page.close();
     }
     const phone = await openTraining({ width: 390, height: 800 });
     await phone.widget.getByRole('button', { name: 'Train' }).click();
@@ -267,6 +265,5 @@ describe('<mha-training>', () => {
     assert.ok(width <= 390, `no sideways scroll at 390 px (${width})`);
     await screenshot(phone.widget, 'training-390');
     assert.deepEqual(phone.problems, []);
-    await phone.page.close();
   });
 });

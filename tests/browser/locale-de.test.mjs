@@ -6,7 +6,7 @@
 // accepts "0,45" and refuses "0.45" with a German message. English stays English.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildAllWidgets, newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { englishIn, hasDecimalPoint } from '../node/english-words.mjs';
 import { axeViolations } from './axe.mjs';
@@ -227,9 +227,13 @@ test('German notices: a link whose state is not JSON or is refused by the widget
   assert.deepEqual(problems, []);
 });
 
+// The tests from here take turns with one page (pageTurns): a new document each, nothing
+// stored. (Those above keep pages of their own: they route the page's HTML, or add a script.)
+const turn = pageTurns(() => session.browser);
+
 test('German text fits a 320 px phone: no widget scrolls the page sideways', async () => {
   const { WIDGETS } = await import('../../web/widgets/registry.js');
-  const { page, problems } = await newWatchedPage(session.browser, { width: 320, height: 800 });
+  const { page, problems } = await turn('about:blank', { width: 320, height: 800 });
   const wide = [];
   for (const name of Object.keys(WIDGETS)) {
     await page.goto(`${session.server.url}embed.html?widget=${name}&lang=de`);
@@ -243,8 +247,7 @@ test('German text fits a 320 px phone: no widget scrolls the page sideways', asy
 
 describe('English is unchanged', () => {
   test('the lesson page in English shows English messages and decimal points', async () => {
-    const { page, problems } = await newWatchedPage(session.browser, { width: 1280, height: 900 });
-    await page.goto(`${session.server.url}embed.html?widget=blend`);
+    const { page, problems } = await turn(`${session.server.url}embed.html?widget=blend`, { width: 1280, height: 900 });
     const blend = page.locator('mha-blend[ready]');
     await blend.waitFor();
     await blend.getByRole('slider', { name: 'One head: weight on “researcher”' }).focus();

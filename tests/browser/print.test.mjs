@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { before, test } from 'node:test';
-import { buildAllWidgets, screenshot, useCourseSite, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, pageTurns, screenshot, useCourseSite, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { LIVE_NOTE, STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
@@ -44,10 +44,12 @@ before(async () => {
   engine = await loadTestEngine('simd');
 });
 
+// The lesson's tests take turns with one page (pageTurns): a new document each, nothing
+// stored, print media off again.
+const turn = pageTurns(() => session.browser);
 /** The lesson with every widget loaded, at A4's printable width (210 mm − 2 × 14 mm). */
 async function loadedLesson() {
-  const page = await session.browser.newPage({ viewport: { width: 688, height: 1000 } });
-  await page.goto(session.server.url);
+  const { page } = await turn(session.server.url, { width: 688, height: 1000 });
   await buildAllWidgets(page);
   for (const tag of Object.values(WIDGETS).map((widget) => widget.tag)) {
     if (await page.locator(tag).count()) await page.locator(`${tag}[ready]`).first().waitFor({ timeout: 60000 });
@@ -103,7 +105,6 @@ test('print media: no form controls anywhere; each widget prints its figure, not
   }));
   assert.deepEqual(signs, ['rgb(184, 58, 58)', 'rgb(47, 100, 179)']);
   await screenshot(page, 'print-lesson', { fullPage: false });
-  await page.close();
 });
 
 test('print media: a widget prints its current state (the figure is redrawn by the core after a change)', async () => {
@@ -136,7 +137,6 @@ test('print media: a widget prints its current state (the figure is redrawn by t
     return document.querySelector('mha-blend > figure svg').getAttribute('aria-label');
   }, { budget: even });
   assert.ok(drawn.includes(`${w.tokens[w.subjectIndex]} ${(1 / w.L).toFixed(2)}`), drawn);
-  await page.close();
 });
 
 test('print media: each practice block prints its questions with the right answer and reason, not the live block', async () => {
@@ -170,7 +170,6 @@ test('print media: each practice block prints its questions with the right answe
     assert.equal(block.hidden, 0, `${block.idea}: wrong options' reasons and summaries are not printed`);
   }
   await page.locator('mha-practice[idea="same-arithmetic"]:not([kinds="predict"])').screenshot({ path: `${process.cwd()}/test-results/screenshots/print-practice.png` });
-  await page.close();
 });
 
 test('print media: the training figure prints the lesson’s comparison with the core’s numbers, also after the learner changes the widget', async () => {
@@ -205,7 +204,6 @@ test('print media: the training figure prints the lesson’s comparison with the
   const box = await figure.boundingBox();
   assert.ok(box.width <= 688 + 1, `the figure fits the printed width (${box.width}px)`);
   await figure.screenshot({ path: `${process.cwd()}/test-results/screenshots/print-training.png` });
-  await page.close();
 });
 
 test('print media: links print their address', async () => {
@@ -217,7 +215,6 @@ test('print media: links print their address', async () => {
     return getComputedStyle(link, '::after').content;
   });
   assert.ok(content.includes('https://example.org/attention'), `the link prints ${content}`);
-  await page.close();
 });
 
 test(`the lesson prints on at most ${MAX_PAGES} A4 pages`, async () => {
@@ -228,7 +225,6 @@ test(`the lesson prints on at most ${MAX_PAGES} A4 pages`, async () => {
   console.log(`A4 pages: ${pages}`);
   assert.ok(pages >= 2, `a PDF of ${pages} pages cannot be the lesson`);
   assert.ok(pages <= MAX_PAGES, `the lesson prints on ${pages} A4 pages (at most ${MAX_PAGES})`);
-  await page.close();
 });
 
 test('an author’s fallback never prints in place of the widget; the figure prints; every widget is built for print', async () => {

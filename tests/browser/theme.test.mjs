@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, pageTurns, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGET_TAGS } from '../../web/widgets/registry.js';
 import { axeViolations } from './axe.mjs';
 
@@ -37,10 +37,10 @@ ${TAGS.map((tag) => `<h2>${tag}</h2>\n<${tag}></${tag}>`).join('\n')}
 </main></body></html>`,
 }) });
 
+// The tests take turns with one page (pageTurns): a new document each, nothing stored.
+const turn = pageTurns(() => course.browser);
 async function openThemed(scheme) {
-  const { page, problems } = await newWatchedPage(course.browser, { width: 1100, height: 900 });
-  await page.emulateMedia({ colorScheme: scheme });
-  await page.goto(course.url);
+  const { page, problems } = await turn(course.url, { width: 1100, height: 900 }, { colorScheme: scheme });
   await buildAllWidgets(page);
   await page.waitForFunction((tags) => tags.every((tag) => {
     if (!customElements.get(tag)) return true; // not yet in all.js (checked below)
@@ -76,7 +76,6 @@ for (const scheme of ['light', 'dark']) {
     console.log(`dark course theme (${scheme} scheme): ${found.length} violations`);
     assert.deepEqual(found, []);
     assert.deepEqual(problems, []);
-    await page.close();
   });
 }
 
@@ -110,5 +109,4 @@ for (const scheme of ['light', 'dark']) test(`under the dark theme (browser pref
     return [...out];
   }, { tags: TAGS, rgb });
   assert.deepEqual(offenders, []);
-  await page.close();
 });

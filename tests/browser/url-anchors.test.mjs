@@ -13,7 +13,7 @@
 //     url-state="off" keeps a widget out of the address.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { buildAllWidgets, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useCourseSite } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
 const SECTIONS = [['intro', 'Introduction'], ['one-head', 'One head'], ['more', 'More heads'], ['mixing', 'Mixing'], ['end', 'Where to go next']];
@@ -74,6 +74,11 @@ async function ready(page, tags = ['mha-blend']) {
   for (const tag of tags) await page.locator(`${tag}[ready]`).first().waitFor();
 }
 
+// The tests take turns with one page (pageTurns): a new document each, nothing stored.
+// Those with two pages at once, a delayed wasm (a route) or the hold counter (an init
+// script) keep a page of their own.
+const turn = pageTurns(() => course.browser);
+
 /** A page that counts the ends of its anchor hold (the `mha-anchor-hold-end` event), per load. */
 async function watchedForHold(browser, viewport) {
   const watched = await newWatchedPage(browser, viewport);
@@ -132,8 +137,7 @@ describe('URL state and anchors', () => {
   });
 
   test('Back and Forward restore the state each entry was left with', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
-    await page.goto(PAGE());
+    const { page, problems } = await turn(PAGE());
     await ready(page);
     const start = await stateOf(page);
     await slider(page).press('PageUp');
@@ -165,7 +169,6 @@ describe('URL state and anchors', () => {
     await page.waitForFunction(() => location.hash === '#intro');
     assert.equal(JSON.stringify(JSON.parse(await stateInAddress(page))), await stateOf(page));
     assert.deepEqual(problems, []);
-    await page.close();
   });
 
   test('opened at a section below late widgets, the page lands there; old links still work', async () => {
@@ -200,8 +203,7 @@ describe('URL state and anchors', () => {
 
   test('a host page’s own key=value hash is left alone, before and after an edit', async () => {
     // (The page without a scroll tracker: the generator's would rewrite the hash itself.)
-    const { page, problems } = await newWatchedPage(course.browser);
-    await page.goto(`${course.url}docs/several.html#tab=2&view=notes`);
+    const { page, problems } = await turn(`${course.url}docs/several.html#tab=2&view=notes`);
     await buildAllWidgets(page);
     await page.locator('#own[ready]').waitFor();
     assert.equal(await page.evaluate(() => location.hash), '#tab=2&view=notes');
@@ -210,7 +212,6 @@ describe('URL state and anchors', () => {
     assert.equal(await page.evaluate(() => location.hash), '#tab=2&view=notes');
     // (several.html's two numbered keys warn, as the last test checks.)
     assert.deepEqual(problems.filter((p) => !p.includes('URL state key')), []);
-    await page.close();
   });
 
   test('the reader who scrolls while widgets load keeps their place', async () => {
@@ -244,8 +245,7 @@ describe('URL state and anchors', () => {
   });
 
   test('several same-kind widgets: separate keys and a warning; url-state="off" stays out of the address', async () => {
-    const { page, problems } = await newWatchedPage(course.browser);
-    await page.goto(`${course.url}docs/several.html`);
+    const { page, problems } = await turn(`${course.url}docs/several.html`);
     await buildAllWidgets(page);
     await page.locator('#own[ready]').waitFor();
     for (const id of ['b1', 'b2', 'b3', 'off']) await page.locator(`#${id}[ready]`).waitFor();
@@ -279,7 +279,6 @@ describe('URL state and anchors', () => {
     for (const id of ['b1', 'b2', 'b3', 'off', 'own']) await page.locator(`#${id}[ready]`).waitFor();
     assert.equal(await stateOf(page, '#b2'), second, 'the second keeps its own state');
     for (const id of ['b1', 'b3', 'off', 'own']) assert.equal(await stateOf(page, `#${id}`), start, `${id} shows the start`);
-    await page.close();
   });
 
   test('the lesson page: heights reserved while the core loads; opened at a section, it lands there', async () => {

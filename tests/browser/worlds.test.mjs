@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DIST_DIR, newWatchedPage, screenshot, useCourseSite } from './browser.mjs';
+import { DIST_DIR, newWatchedPage, pageTurns, screenshot, useCourseSite } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 
@@ -87,9 +87,12 @@ for (const name of WORLDS) {
   });
 }
 
+// The tests from here take turns with one page (pageTurns): a new document each, nothing
+// stored. (Those above keep pages of their own: they listen to the page's responses.)
+const turn = pageTurns(() => course.browser);
+
 test('wrong worlds are said in the widget by field and fix; a world without a reader is said to the blend only', async () => {
-  const { page: tab, problems } = await newWatchedPage(course.browser, { width: 1000, height: 900 });
-  await tab.goto(`${course.url}wrong.html`);
+  const { page: tab, problems } = await turn(`${course.url}wrong.html`, { width: 1000, height: 900 });
   const shown = Object.fromEntries((await settle(tab)).map((w) => [w.id, w]));
   assert.match(shown['not-json'].problem, /cannot use its world: The world attribute is not valid JSON \(.*oops/);
   assert.match(shown.missing.problem, /could not be loaded: the server answered 404/);
@@ -107,13 +110,11 @@ test('wrong worlds are said in the widget by field and fix; a world without a re
   assert.deepEqual(await axeViolations(tab, { within: 'main' }), []);
   // The 404 is the browser's console line for the failed fetch; nothing else.
   assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
-  await tab.close();
 });
 
 test('a drawn widget given another world draws that one, from its start; so does one whose world was wrong', async () => {
   const other = WORLDS.find((name) => name !== 'lesson.json');
-  const { page: tab, problems } = await newWatchedPage(course.browser);
-  await tab.goto(`${course.url}wrong.html`);
+  const { page: tab, problems } = await turn(`${course.url}wrong.html`);
   await settle(tab);
   const layer = tab.locator('#fine');
   await layer.evaluate((el, url) => el.setAttribute('world', url), `course/attention/worlds/${other}`);
@@ -145,12 +146,10 @@ test('a drawn widget given another world draws that one, from its start; so does
     return el.hasAttribute('ready') && el.shadowRoot.textContent.includes(word);
   }, token, { timeout: 60000 });
   assert.deepEqual(problems.filter((p) => !/404/.test(p)), []);
-  await tab.close();
 });
 
 test('a longer sentence on a phone: what scrolls sideways is reachable by keyboard (axe)', async () => {
-  const { page: tab, problems } = await newWatchedPage(course.browser, { width: 390, height: 800 });
-  await tab.goto(`${course.url}long.html`);
+  const { page: tab, problems } = await turn(`${course.url}long.html`, { width: 390, height: 800 });
   await settle(tab);
   const regions = await tab.locator('mha-layer').evaluate((el) => [...el.shadowRoot.querySelectorAll('.ui-scroll[role="region"]')]
     .map((box) => ({ name: box.getAttribute('aria-label'), tab: box.tabIndex, overflows: box.scrollWidth > box.clientWidth })));
@@ -158,5 +157,4 @@ test('a longer sentence on a phone: what scrolls sideways is reachable by keyboa
   assert.ok(regions.every((r) => r.tab === 0 && r.overflows && / \(scrolls sideways\)$/.test(r.name)), JSON.stringify(regions));
   assert.deepEqual(await axeViolations(tab, { within: 'mha-layer' }), []);
   assert.deepEqual(problems, []);
-  await tab.close();
 });
