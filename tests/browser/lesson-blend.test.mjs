@@ -31,8 +31,8 @@ const EMBED = 'embed.html?widget=blend';
 const onehot = (i) => w.tokens.map((_, t) => (t === i ? 1 : 0));
 const close = (a, b, eps = 1e-5) => a.length === b.length && a.every((v, i) => Math.abs(v - b[i]) <= eps);
 
-// Tests on the embed page take turns with one page (pageTurns); the lesson page, which keeps
-// the learner's copy in storage, gets a page of its own.
+// Tests on the embed page take turns with one page (pageTurns); the few on the lesson page
+// get a page of their own.
 const embedPage = pageTurns(() => session.browser);
 
 async function open(path = EMBED, viewport = { width: 1280, height: 800 }) {

@@ -30,8 +30,8 @@ const withEntry = (state, index, value) => ({ ...state, wo: state.wo.map((v, k) 
 /** Text as the page shows it: the notation's sub- and superscripts inline ("W_O" -> "WO"). */
 const shown = (text) => parseNotation(text).map((p) => (typeof p === 'string' ? p : `${p.base}${p.sub ?? ''}${p.sup ?? ''}`)).join('');
 
-// Tests on the embed page take turns with one page (pageTurns); the lesson page, which keeps
-// the learner's copy in storage, gets a page of its own.
+// Tests on the embed page take turns with one page (pageTurns); the few on the lesson page
+// get a page of their own.
 const embedPage = pageTurns(() => session.browser);
 
 async function open(url = EMBED, viewport = { width: 1280, height: 800 }, options = {}) {
