@@ -107,6 +107,17 @@ export class MatrixGrid {
   setValuesMode(on) {
     this.o.valuesMode = on;
     this.element.classList.toggle('ui-values', on);
+    if (on) this.cells?.forEach((cell, k) => this.#showText(cell, k));
+  }
+
+  // The number in a cell, shown in values mode: a span made the first time it is shown (and
+  // kept). Out of values mode the cell's colour and its aria-label carry the value; a page of
+  // maps has thousands of cells, and a hidden span in each was a quarter of the lesson's
+  // elements, each built, styled and walked by every query of the page (issue 25).
+  #showText(cell, k) {
+    if (this.texts[k]) return;
+    this.texts[k] = element('span', { className: 'ui-cell-text ui-num', ariaHidden: 'true', textContent: cell.getAttribute('aria-label') ?? '' });
+    cell.prepend(this.texts[k]);
   }
 
   /** New values; the same shape recolours in place (no rebuild, no layout shift). */
@@ -123,9 +134,9 @@ export class MatrixGrid {
         cell.style.setProperty('--t', t);
       }
       const text = this.m.number(v, this.o.decimals);
-      if (cell.firstChild.textContent !== text) {
-        cell.firstChild.textContent = text;
+      if (cell.getAttribute('aria-label') !== text) {
         cell.setAttribute('aria-label', text);
+        if (this.texts[k]) this.texts[k].textContent = text;
       }
     });
     this.editor?.field.setValue(this.data[this.editor.k]);
@@ -205,6 +216,7 @@ export class MatrixGrid {
       head.push(element('tr', {}, [...Array.from({ length: lead }, spacer), ...this.colHeaders]));
     }
     this.cells = [];
+    this.texts = []; // each cell's number, once shown (#showText)
     this.rowHeaders = [];
     this.rowElements = [];
     const body = Array.from({ length: rows }, (_, r) => {
@@ -227,11 +239,11 @@ export class MatrixGrid {
         tr.append(th);
       }
       for (let c = 0; c < cols; c++) {
-        const cell = element('td', { className: 'ui-cell', ...(this.o.focusable ? { tabIndex: -1 } : {}), dataset: { row: String(r), col: String(c) } },
-          [element('span', { className: 'ui-cell-text ui-num', ariaHidden: 'true' })]);
+        const cell = element('td', { className: 'ui-cell', ...(this.o.focusable ? { tabIndex: -1 } : {}), dataset: { row: String(r), col: String(c) } });
         // The figures an edit or a pick changes (ids in the same root), for the widget.
         if (this.o.controls) cell.setAttribute('aria-controls', this.o.controls);
         this.cells.push(cell);
+        if (this.o.valuesMode) this.#showText(cell, this.cells.length - 1);
         tr.append(cell);
       }
       this.rowElements.push(tr);
