@@ -14,11 +14,12 @@ import { checkWorld } from '../../web/widgets/shared/world-check.js';
 
 const site = useSiteAndBrowser();
 const cell = (page, key) => page.locator(`[data-target="${key}"]`);
-// The text of the layer's X grid cell (row = token, column = feature), as the widget shows it.
+// The value of the layer's X grid cell (row = token, column = feature), as the widget gives
+// it: the cell's name (its number, shown as text only in values mode, and as its colour).
 const layerX = (page, t, f) => page.evaluate(([row, col]) => {
   const grid = document.querySelector('mha-layer')?.shadowRoot?.querySelector('table[aria-label^="X, the words"]');
   const line = grid?.querySelectorAll('tbody tr')[row];
-  return line?.querySelectorAll('td')[col]?.textContent ?? null;
+  return line?.querySelectorAll('td')[col]?.getAttribute('aria-label') ?? null;
 }, [t, f]);
 const previewState = (page) => page.locator('#preview-status').getAttribute('data-state');
 const layerReady = (page) => page.waitForFunction(() => document.querySelector('mha-layer')?.hasAttribute('ready'), null, { timeout: 60000 });
