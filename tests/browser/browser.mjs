@@ -73,6 +73,17 @@ export async function downloadedFile(download) {
 }
 
 /**
+ * A watched page of its own at `url`, with the same arguments as a turn of pageTurns below:
+ * for a test that cannot share one (two pages alive, a page kept for a later test).
+ */
+export async function watchedPageAt(browser, url, viewport, { colorScheme = null, reducedMotion = null } = {}) {
+  const watched = await newWatchedPage(browser, viewport);
+  await watched.page.emulateMedia({ colorScheme, reducedMotion });
+  await watched.page.goto(url);
+  return watched;
+}
+
+/**
  * One watched page that a file's tests take turns with, instead of a page each. A new page
  * costs about twice the CPU of a navigation in one (a renderer started, the scripts and the
  * core compiled again: 12 embed loads took 10.7-13.4 CPU s as new pages, 5.0-5.2 as one page;

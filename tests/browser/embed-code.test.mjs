@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { roundedNumbers } from '../../web/widgets/shared/rounded-numbers.js';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useCourseSite, watchedPageAt } from './browser.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { axeViolations } from './axe.mjs';
 
@@ -27,12 +27,10 @@ const LESSON = () => `${course.url}lesson/`;
 // context would keep), for tests that copy, or a page a later test goes on with.
 const turn = pageTurns(() => course.browser);
 async function openLesson(viewport = { width: 1280, height: 800 }, scheme = 'light', { own = false } = {}) {
-  const { page, problems } = own ? await newWatchedPage(course.browser, viewport) : await turn(LESSON(), viewport, { colorScheme: scheme });
-  if (own) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: course.url });
-    await page.goto(LESSON());
-  }
+  const media = { colorScheme: scheme };
+  const { page, problems } = own ? await watchedPageAt(course.browser, LESSON(), viewport, media) : await turn(LESSON(), viewport, media);
+  // (Checked when the page copies, not when it loads.)
+  if (own) await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: course.url });
   await buildAllWidgets(page);
   // The lesson's widgets: the registry's that are on the page.
   const tags = await page.evaluate((all) => all.filter((tag) => document.querySelector(tag)), Object.values(WIDGETS).map((w) => w.tag));

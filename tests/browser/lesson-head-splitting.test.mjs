@@ -12,7 +12,7 @@ import {
 import { THE_WORLD as w, headsAt, headClass } from '../../web/widgets/shared/world.js';
 import { formatCount, formatNumber } from '../../web/text/format.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { screenshot, buildAllWidgets, newWatchedPage, openTestBrowser, pageTurns, serveDist } from './browser.mjs';
+import { screenshot, buildAllWidgets, newWatchedPage, openTestBrowser, pageTurns, serveDist, watchedPageAt } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const PARTS = ['projections', 'scores', 'weightedSum', 'attention', 'output', 'exponentials'];
@@ -40,11 +40,7 @@ async function openSplit(viewport = { width: 1000, height: 800 }, { hash = '', l
   const url = server.url + (lesson ? '' : 'embed.html?widget=head-splitting') + hash;
   // Reduced motion: the strips' lengths are measured at once, not mid-transition.
   const media = { colorScheme, reducedMotion: 'reduce' };
-  const { page, problems } = own ? await newWatchedPage(browser, viewport) : await turn(url, viewport, media);
-  if (own) {
-    await page.emulateMedia(media);
-    await page.goto(url);
-  }
+  const { page, problems } = own ? await watchedPageAt(browser, url, viewport, media) : await turn(url, viewport, media);
   await buildAllWidgets(page);
   // The lesson shows the widget twice: its counts where it counts (the first), its rank
   // panel where the prose introduces rank (state-key="rank").
