@@ -8,7 +8,10 @@ const dir = path.join(ROOT, 'build/fuzz');
 
 export function fuzzCore(iterations, seed = 20261129) {
   if (!existsSync(path.join(dir, 'CMakeCache.txt'))) {
+    // -O2 with line tables only: a report's stack still names file and line; full debug
+    // info made the build 48 s instead of 31 (two cores), the run the same 10 s.
     run('cmake', ['-S', ROOT, '-B', dir, '-DCMAKE_CXX_COMPILER=clang++', '-DCMAKE_BUILD_TYPE=RelWithDebInfo',
+      '-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only -DNDEBUG',
       '-DMHA_BUILD_FUZZ=ON', '-DMHA_BUILD_TESTS=OFF'], { stdio: ['ignore', 'ignore', 'inherit'] });
   }
   run('cmake', ['--build', dir, '--target', 'fuzz_core', '--parallel', '2'], { stdio: ['ignore', 'ignore', 'inherit'] });
