@@ -74,10 +74,9 @@ async function main() {
   const install = npmInstallCommand();
   const npm = install ? startLane('npm ci', install) : null;
   // The wasm modules are the only build the Chromium tests wait for: nothing else compiles
-  // beside them (npm ci only downloads and unpacks). Started together, the native lane's
-  // g++ took half of the two cores and the modules took 140-151 s from scratch instead of
-  // about 70; the native lane then runs beside the Chromium tests, which leave part of the
-  // two cores idle while they wait on pages.
+  // beside them (npm ci only downloads and unpacks). With the native lane's g++ beside
+  // them they took 141-151 s from scratch, alone 80 s; the native lane then shares the
+  // cores with the Chromium tests instead (from scratch 708 -> 695 s, one run each).
   step('wasm build of the Embind modules', () => cmakeBuild('wasm', WASM_MODULE_TARGETS));
   const native = startLane('native');
   if (npm) reportLane(await npm);

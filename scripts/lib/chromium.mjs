@@ -21,7 +21,7 @@ export const CHROMIUM_LAUNCH = {
  * headless mode still runs its interface (WebUI renderers for the window's chrome) and
  * composites each frame in a GPU process with a software GL; the shell does neither. Measured
  * as CPU seconds of the whole process tree (one file run alone, then the whole suite), the
- * shell costs about half: see the "Run it" table in README.md. Falls back to the full
+ * shell costs about half: see docs/TEST-SUITE-SPEED.md. Falls back to the full
  * browser when the shell is not installed; $CHROMIUM_PATH overrides both.
  */
 export const TEST_CHROMIUM_LAUNCH = {
