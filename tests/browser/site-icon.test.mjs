@@ -4,16 +4,19 @@
 // icon was decoded into a document of its own each time (bench/README.md). A changed SVG
 // needs `node scripts/make-favicon-png.mjs`; this test says so when it was forgotten.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ROOT } from '../../scripts/lib/run.mjs';
 import { newWatchedPage, openTestBrowser } from './browser.mjs';
 
-const PAGES = ['web/index.html', 'web/embed.html', 'web/world-editor.html', 'web/examples/course.html', 'web/examples/ui-kit.html'];
+// Every page of the site: web/*.html and web/examples/*.html (a new page is checked too).
+const PAGES = ['web', 'web/examples'].flatMap((dir) => readdirSync(path.join(ROOT, dir))
+  .filter((name) => name.endsWith('.html')).map((name) => `${dir}/${name}`));
 const dataUrl = (file, type) => `data:${type};base64,${readFileSync(path.join(ROOT, file)).toString('base64')}`;
 
 test('every page links the PNG icon, and no SVG icon', () => {
+  assert.ok(PAGES.length >= 5, `pages found: ${PAGES}`);
   for (const page of PAGES) {
     const icons = [...readFileSync(path.join(ROOT, page), 'utf8').matchAll(/<link rel="icon"[^>]*>/g)].map(([tag]) => tag);
     assert.equal(icons.length, 1, `${page}: one icon`);
