@@ -116,13 +116,13 @@ function splitAddress(address) {
 
 /**
  * The state in an address: a whole URL, or just its "?query" or "#hash" (the default is
- * the page's own address). Returns { entries: { key: unknown JSON value }, errors: { key:
+ * the page's own address, with the states not yet written into it). Returns { entries: { key: unknown JSON value }, errors: { key:
  * message in English } (key '*' for the whole address), problems: { key: { message, params } }
  * (the same problems as keys of the locales' linkState messages, for linkProblemIn), anchor:
  * the section the fragment names ('' if none), legacy: whether the state came from the old
  * hash format }. Never throws.
  */
-export function readLessonState(address = globalThis.location?.href ?? '') {
+export function readLessonState(address = intendedAddress()) {
   const entries = Object.create(null);
   const errors = Object.create(null);
   const problems = Object.create(null);
@@ -186,20 +186,114 @@ export function addressWithState(address, states, isOurs = () => true) {
   return `${base}${kept.length ? `?${kept.join('&')}` : ''}${newHash}`;
 }
 
-/** Records one widget's state; the address is rewritten once per task, without a history entry. */
+// When the address is written. history.replaceState is not cheap: Chromium lays the page
+// out again inside it (a same-document navigation), at about twice the cost of the
+// frame's own layout while the edit's frame is still dirty: 10-23 ms of every edit
+// unthrottled (bench/README.md, "Where an edit's script time goes"), once per drag step.
+// Called when the page has settled it costs about 1 ms. So the committed states are held
+// here (`pending`) and written once a burst of edits has paused for WRITE_DELAY_MS, and at
+// once whenever the address may be read or kept: a link clicked (before its navigation
+// makes a history entry from the address), the window losing focus (the learner goes to
+// the address bar), the page hidden or left (the entry Back returns to), and on demand
+// (flushLessonState). Until then readLessonState() reads the address as it will be.
+//
+// Two moves cannot wait for a write, because the browser takes the entry's address before
+// the page hears of them (measured in Chromium: a replaceState in pagehide, unload or
+// beforeunload does not change what a reload loads; one in a traversal's navigate event
+// cancels the traversal):
+//   * a reload: at pagehide the address still to be written is kept in this tab's
+//     sessionStorage, and the reloaded page takes it back (takeUnwritten, when this module
+//     loads) before any widget reads its state;
+//   * Back or Forward within the document: the address the entry left should have had is
+//     kept (in memory, and in sessionStorage at pagehide), and given back to the entry
+//     when the learner returns to it.
+// Entries are told apart by the Navigation API's entry key, which stays the same across
+// replaceState, reloads and Back (so a fresh visit to the same address, a link or a
+// bookmark, shows what the link says). Where the API is missing, a reload is matched by
+// its address and the navigation's type, and Back within WRITE_DELAY_MS of an edit leaves
+// the entry with the state before it (the widget's Undo, and the stored copy, keep it).
+const WRITE_DELAY_MS = 300;
+const UNWRITTEN_PREFIX = 'multiple-heads:unwritten-address:';
+const unwritten = new Map(); // entry key -> the address it was left without
+let writeTimer = null;
+let leavingListened = false;
+
+const entryKey = () => globalThis.navigation?.currentEntry?.key ?? null;
+
+/** Records one widget's state; the address is rewritten once the edits pause (see above). */
 export function writeLessonState(key, state) {
   pending ??= new Map();
   pending.set(key, state);
-  queueMicrotask(flush);
+  // What this widget now shows, for telling later which widgets a navigation changes.
+  const claim = claimed.get(key);
+  if (claim) claim.text = state === undefined ? null : JSON.stringify(state);
+  if (writeTimer !== null) clearTimeout(writeTimer);
+  writeTimer = setTimeout(flushLessonState, WRITE_DELAY_MS);
+  listenForLeaving();
 }
 
-function flush() {
+/** Writes the states not yet in the address into it now (nothing if there are none). */
+export function flushLessonState() {
+  if (writeTimer !== null) {
+    clearTimeout(writeTimer);
+    writeTimer = null;
+  }
   if (!pending || !globalThis.location) return;
   const states = pending;
   pending = null;
   replaceAddress(addressWithState(location.href, states, isClaimed));
   const { query } = splitAddress(location.href);
   for (const listener of listeners) listener(query);
+}
+
+// The address with the states not yet written in it: what readLessonState reads.
+function intendedAddress() {
+  const href = globalThis.location?.href ?? '';
+  return pending ? addressWithState(href, pending, isClaimed) : href;
+}
+
+function dropPending() {
+  if (writeTimer !== null) clearTimeout(writeTimer);
+  writeTimer = null;
+  pending = null;
+}
+
+// The entry being left by Back or Forward keeps, aside, the address it should have had.
+function setAsideUnwritten() {
+  if (pending && entryKey() !== null) unwritten.set(entryKey(), intendedAddress());
+  dropPending();
+}
+
+function listenForLeaving() {
+  if (leavingListened || !globalThis.addEventListener) return;
+  leavingListened = true;
+  // Capture phase: before the link's own navigation, and before a host's handler that
+  // stops the event.
+  addEventListener('click', (event) => {
+    if (pending && event.composedPath?.().some((node) => node.localName === 'a' && node.hasAttribute?.('href'))) flushLessonState();
+  }, true);
+  addEventListener('blur', flushLessonState);
+  globalThis.document?.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushLessonState();
+  });
+  // A traversal within the document: seen here before the address changes.
+  globalThis.navigation?.addEventListener?.('navigate', (event) => {
+    if (event.navigationType === 'traverse' && pending) setAsideUnwritten();
+  });
+  addEventListener('pagehide', () => {
+    const from = location.href;
+    flushLessonState();
+    const kept = [...unwritten];
+    unwritten.clear();
+    // This entry's own, for a reload (its address as the reload will load it).
+    if (location.href !== from) kept.push([entryKey() ?? from, location.href]);
+    try {
+      for (const [key, address] of kept) sessionStorage.setItem(UNWRITTEN_PREFIX + key, address);
+    } catch {
+      // No sessionStorage (a sandboxed frame): a reload shows the address as it was; the
+      // learner's stored copy (learner-copy.js) still has every state.
+    }
+  });
 }
 
 function replaceAddress(address) {
@@ -211,6 +305,28 @@ function replaceAddress(address) {
     // their address: the state then simply is not kept in it.
   }
 }
+
+// The address this entry was left without (see above), if any: written into it, once.
+function takeUnwritten() {
+  if (!globalThis.location || !globalThis.history) return;
+  const key = entryKey();
+  let address = key === null ? null : unwritten.get(key) ?? null;
+  if (key !== null) unwritten.delete(key);
+  try {
+    const stored = UNWRITTEN_PREFIX + (key ?? location.href);
+    address ??= sessionStorage.getItem(stored);
+    sessionStorage.removeItem(stored);
+  } catch {
+    // No sessionStorage: only what this document set aside.
+  }
+  if (address === null) return;
+  // Matched by address alone (no Navigation API), only a reload or Back is this entry.
+  const type = globalThis.performance?.getEntriesByType?.('navigation')[0]?.type;
+  if (key === null && type !== 'reload' && type !== 'back_forward') return;
+  if (new URL(address, location.href).pathname !== location.pathname) return;
+  replaceAddress(address);
+}
+takeUnwritten();
 
 /**
  * Rewrites an old-format hash (#blend=…) into the current form, if every key in it is a
@@ -292,8 +408,23 @@ function listenForNavigation() {
       });
     }
   };
-  addEventListener('popstate', onNavigation);
-  addEventListener('hashchange', onNavigation);
+  // States not yet written belong to the entry the learner was on. Back or Forward left
+  // it: they are set aside for it (given back when the learner returns), and each widget
+  // shows the new entry's state (an undoable step, so Undo brings the edit back). A new #section alone (a host's script setting
+  // location.hash; a link click was written before it) keeps the learner's states: they
+  // are written into the new entry. A pasted link with other states, or an old #blend=…
+  // link, shows what it holds.
+  addEventListener('popstate', () => {
+    dropPending(); // set aside already, where the navigate event was heard
+    takeUnwritten();
+    onNavigation();
+  });
+  addEventListener('hashchange', (event) => {
+    const sameQuery = splitAddress(event.oldURL).query === splitAddress(event.newURL).query;
+    if (sameQuery && !legacyHash(splitAddress(location.href).hash, isClaimed)) flushLessonState();
+    else dropPending();
+    onNavigation();
+  });
   onLessonStateWritten(() => {
     // Our own writes are what each widget already shows.
     const state = readLessonState();
