@@ -257,6 +257,15 @@ describe('layer at a glance', () => {
     };
     // Under the embed's own h1, the stages' headings are level 2, at every h.
     assert.equal(await embedded.evaluate(visitEveryH), 3, 'a map at each h');
+    // The maps at the other h are kept with their layout (content-visibility): they take no
+    // room, nothing in them is shown, reachable by Tab or named to a screen reader.
+    const setAside = await embedded.evaluate((host) => [...host.shadowRoot.querySelectorAll('.map[hidden]')].map((map) => ({
+      height: map.getBoundingClientRect().height,
+      shown: [...map.querySelectorAll('*')].filter((el) => el.checkVisibility()).length,
+    })));
+    assert.deepEqual(setAside, [{ height: 0, shown: 0 }, { height: 0, shown: 0 }]);
+    const spoken = await embedded.ariaSnapshot();
+    assert.equal((spoken.match(/heading "[^"]*Attend, head by head/g) ?? []).length, 1, `one map in the accessibility tree:\n${spoken.slice(0, 400)}`);
     assert.deepEqual(await embedded.evaluate((host) => [...new Set([...host.shadowRoot.querySelectorAll('.stage h3')].map((h) => h.getAttribute('aria-level')))]), ['2']);
     // panels="attend": only that stage, at every h.
     await page.goto(`${server.url}embed.html?widget=layer&panels=attend&heads=2`);
