@@ -3,9 +3,10 @@
 //   * a burst of edits is written once, WRITE_DELAY_MS after the last, and readLessonState
 //     reads the states not yet written; a link click, the window's blur or the page hidden
 //     writes them at once;
-//   * a reload, or Back and Forward, a moment after an edit keeps it: the address the entry
-//     was left without is kept (sessionStorage at pagehide, memory on a traversal) and given
-//     back to that entry, and to no other (a fresh visit to the same address shows the link);
+//   * a reload, or Back and Forward, a moment after an edit keeps it: with every write not
+//     yet in the address a note (sessionStorage) says what the entry's address should be;
+//     it is given back to that entry while its address is still the one it had, and to no
+//     other (a fresh visit to the same address shows the link);
 //   * without the Navigation API a reload is matched by its address and navigation type.
 // The behaviour in Chromium itself is checked by tests/browser/url-anchors.test.mjs.
 import assert from 'node:assert/strict';
@@ -219,7 +220,7 @@ describe('when the address is written', () => {
     assert.deepEqual(told.at(-1).value, { budget: 2 }, 'and the widget shows it');
   });
 
-  test('Back without the Navigation API drops the unwritten edit from the address only', async () => {
+  test('Back and Forward without the Navigation API: the entry is found by its address', async () => {
     const tab = new Tab();
     tab.navigationApi = false;
     const m = await tab.load(PAGE);
@@ -231,6 +232,45 @@ describe('when the address is written', () => {
     tab.tick(DELAY);
     assert.equal(tab.state('blend'), null, 'the entry Back reached is not written over');
     assert.equal(told.at(-1).present, false, 'the widget is told (an undoable step)');
+    tab.traverse(+1);
+    assert.deepEqual(tab.state('blend'), { budget: 2 }, 'Forward: the entry has its edit back');
+  });
+
+  test('a reload whose old page hears pagehide only after the new page has run keeps the edit', async () => {
+    const tab = new Tab();
+    const old = await tab.load(PAGE);
+    widget(old);
+    old.writeLessonState('blend', { budget: 5 });
+    const before = tab.entry.url;
+    const oldDocument = tab.doc;
+    await tab.load(before, 'reload');
+    assert.deepEqual(tab.state('blend'), { budget: 5 }, 'the note was there before the reload began');
+    // The old page's pagehide, late: nothing of it reaches the new page's entry.
+    for (const listener of oldDocument.listeners.get('pagehide') ?? []) listener({});
+    assert.deepEqual(tab.state('blend'), { budget: 5 });
+    assert.equal(tab.session.size, 0, 'no note left behind');
+  });
+
+  test('a note whose entry has moved on since (its address is no longer `from`) is not taken', async () => {
+    const tab = new Tab();
+    const m = await tab.load(PAGE);
+    widget(m);
+    m.writeLessonState('blend', { budget: 1 });
+    globalThis.document.visibilityState = 'hidden';
+    tab.fire('document:visibilitychange'); // written, and the note kept for a reload
+    assert.deepEqual(tab.state('blend'), { budget: 1 });
+    // The host's scroll tracker rewrites the anchor (history.replaceState('#end')).
+    const moved = tab.entry.url.replace('#one-head', '#end');
+    tab.entry.url = moved;
+    await tab.load(moved, 'reload');
+    assert.equal(tab.entry.url, moved, 'the address is the entry’s own, not the note’s');
+    assert.equal(tab.session.size, 0, 'the note is dropped');
+    const again = tab.module;
+    widget(again);
+    again.writeLessonState('blend', { budget: 9 });
+    assert.equal(tab.session.size, 1, 'a note while the write waits');
+    tab.tick(DELAY);
+    assert.equal(tab.session.size, 0, 'a write that reached the address leaves no note');
   });
 
   test('a host setting location.hash a moment after an edit: the new entry keeps the edit', async () => {

@@ -200,25 +200,45 @@ export function addressWithState(address, states, isOurs = () => true) {
 // Two moves cannot wait for a write, because the browser takes the entry's address before
 // the page hears of them (measured in Chromium: a replaceState in pagehide, unload or
 // beforeunload does not change what a reload loads; one in a traversal's navigate event
-// cancels the traversal):
-//   * a reload: at pagehide the address still to be written is kept in this tab's
-//     sessionStorage, and the reloaded page takes it back (takeUnwritten, when this module
-//     loads) before any widget reads its state;
-//   * Back or Forward within the document: the address the entry left should have had is
-//     kept (in memory, and in sessionStorage at pagehide), and given back to the entry
-//     when the learner returns to it.
+// cancels the traversal): a reload, and Back or Forward within the document. So with every
+// write not yet in the address, this tab's sessionStorage holds a note for the entry:
+// { from: the address the entry has, to: the address it should have }. The note goes when
+// the address is written. A page that loads (a reload, Back to it) or an entry Back or
+// Forward returns to, whose address is still `from`, is given `to` before any widget reads
+// its state (takeUnwritten). The note is written with each edit, not as the page goes away:
+// Chromium may run the old page's pagehide after the new page's scripts.
+//
 // Entries are told apart by the Navigation API's entry key, which stays the same across
-// replaceState, reloads and Back (so a fresh visit to the same address, a link or a
-// bookmark, shows what the link says). Where the API is missing, a reload is matched by
-// its address and the navigation's type, and Back within WRITE_DELAY_MS of an edit leaves
-// the entry with the state before it (the widget's Undo, and the stored copy, keep it).
+// replaceState, reloads and Back, so a fresh visit to the same address (a link, a
+// bookmark) shows what the link says. Without the API the note is kept under the address
+// itself, and taken on a page load only by a reload or Back.
 const WRITE_DELAY_MS = 300;
-const UNWRITTEN_PREFIX = 'multiple-heads:unwritten-address:';
-const unwritten = new Map(); // entry key -> the address it was left without
+const NOTE_PREFIX = 'multiple-heads:unwritten-address:';
+const memoryNotes = new Map(); // where sessionStorage is refused (a sandboxed frame)
 let writeTimer = null;
 let leavingListened = false;
 
 const entryKey = () => globalThis.navigation?.currentEntry?.key ?? null;
+const noteKey = () => NOTE_PREFIX + (entryKey() ?? location.href);
+
+function writeNote(key, note) {
+  try {
+    if (note === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify(note));
+  } catch {
+    if (note === null) memoryNotes.delete(key);
+    else memoryNotes.set(key, note);
+  }
+}
+
+function readNote(key) {
+  try {
+    const text = sessionStorage.getItem(key);
+    return text === null ? memoryNotes.get(key) ?? null : JSON.parse(text);
+  } catch {
+    return memoryNotes.get(key) ?? null;
+  }
+}
 
 /** Records one widget's state; the address is rewritten once the edits pause (see above). */
 export function writeLessonState(key, state) {
@@ -227,13 +247,14 @@ export function writeLessonState(key, state) {
   // What this widget now shows, for telling later which widgets a navigation changes.
   const claim = claimed.get(key);
   if (claim) claim.text = state === undefined ? null : JSON.stringify(state);
+  if (globalThis.location) writeNote(noteKey(), { from: location.href, to: intendedAddress() });
   if (writeTimer !== null) clearTimeout(writeTimer);
   writeTimer = setTimeout(flushLessonState, WRITE_DELAY_MS);
   listenForLeaving();
 }
 
 /** Writes the states not yet in the address into it now (nothing if there are none). */
-export function flushLessonState() {
+export function flushLessonState({ keepNote = false } = {}) {
   if (writeTimer !== null) {
     clearTimeout(writeTimer);
     writeTimer = null;
@@ -241,7 +262,9 @@ export function flushLessonState() {
   if (!pending || !globalThis.location) return;
   const states = pending;
   pending = null;
+  const key = noteKey();
   replaceAddress(addressWithState(location.href, states, isClaimed));
+  if (!keepNote) writeNote(key, null);
   const { query } = splitAddress(location.href);
   for (const listener of listeners) listener(query);
 }
@@ -252,16 +275,12 @@ function intendedAddress() {
   return pending ? addressWithState(href, pending, isClaimed) : href;
 }
 
-function dropPending() {
+// Back or Forward left the entry: its states not yet written stay in its note (given back
+// when the learner returns); each widget is told what the new entry holds.
+function leavePending() {
   if (writeTimer !== null) clearTimeout(writeTimer);
   writeTimer = null;
   pending = null;
-}
-
-// The entry being left by Back or Forward keeps, aside, the address it should have had.
-function setAsideUnwritten() {
-  if (pending && entryKey() !== null) unwritten.set(entryKey(), intendedAddress());
-  dropPending();
 }
 
 function listenForLeaving() {
@@ -272,28 +291,13 @@ function listenForLeaving() {
   addEventListener('click', (event) => {
     if (pending && event.composedPath?.().some((node) => node.localName === 'a' && node.hasAttribute?.('href'))) flushLessonState();
   }, true);
-  addEventListener('blur', flushLessonState);
+  addEventListener('blur', () => flushLessonState());
   globalThis.document?.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushLessonState();
+    if (document.visibilityState === 'hidden') flushLessonState({ keepNote: true });
   });
-  // A traversal within the document: seen here before the address changes.
-  globalThis.navigation?.addEventListener?.('navigate', (event) => {
-    if (event.navigationType === 'traverse' && pending) setAsideUnwritten();
-  });
-  addEventListener('pagehide', () => {
-    const from = location.href;
-    flushLessonState();
-    const kept = [...unwritten];
-    unwritten.clear();
-    // This entry's own, for a reload (its address as the reload will load it).
-    if (location.href !== from) kept.push([entryKey() ?? from, location.href]);
-    try {
-      for (const [key, address] of kept) sessionStorage.setItem(UNWRITTEN_PREFIX + key, address);
-    } catch {
-      // No sessionStorage (a sandboxed frame): a reload shows the address as it was; the
-      // learner's stored copy (learner-copy.js) still has every state.
-    }
-  });
+  // Leaving: the entry Back returns to gets the address; the note stays for a reload, which
+  // loads the address the entry had when it began (`from`).
+  addEventListener('pagehide', () => flushLessonState({ keepNote: true }));
 }
 
 function replaceAddress(address) {
@@ -306,27 +310,22 @@ function replaceAddress(address) {
   }
 }
 
-// The address this entry was left without (see above), if any: written into it, once.
-function takeUnwritten() {
+// The address this entry was left without (see above), if its address is still the one
+// the note was written against: written into it, and the note dropped. `onLoad`: a page
+// load, where without the Navigation API only a reload or Back may take a note.
+function takeUnwritten(onLoad = false) {
   if (!globalThis.location || !globalThis.history) return;
-  const key = entryKey();
-  let address = key === null ? null : unwritten.get(key) ?? null;
-  if (key !== null) unwritten.delete(key);
-  try {
-    const stored = UNWRITTEN_PREFIX + (key ?? location.href);
-    address ??= sessionStorage.getItem(stored);
-    sessionStorage.removeItem(stored);
-  } catch {
-    // No sessionStorage: only what this document set aside.
-  }
-  if (address === null) return;
-  // Matched by address alone (no Navigation API), only a reload or Back is this entry.
+  const key = noteKey();
+  const note = readNote(key);
+  if (note === null) return;
+  writeNote(key, null);
   const type = globalThis.performance?.getEntriesByType?.('navigation')[0]?.type;
-  if (key === null && type !== 'reload' && type !== 'back_forward') return;
-  if (new URL(address, location.href).pathname !== location.pathname) return;
-  replaceAddress(address);
+  if (onLoad && entryKey() === null && type !== 'reload' && type !== 'back_forward') return;
+  if (typeof note?.to !== 'string' || note.from !== location.href) return;
+  if (new URL(note.to, location.href).pathname !== location.pathname) return;
+  replaceAddress(note.to);
 }
-takeUnwritten();
+takeUnwritten(true);
 
 /**
  * Rewrites an old-format hash (#blend=…) into the current form, if every key in it is a
@@ -409,20 +408,20 @@ function listenForNavigation() {
     }
   };
   // States not yet written belong to the entry the learner was on. Back or Forward left
-  // it: they are set aside for it (given back when the learner returns), and each widget
-  // shows the new entry's state (an undoable step, so Undo brings the edit back). A new #section alone (a host's script setting
+  // it: they stay in its note (given back when the learner returns), and each widget shows
+  // the new entry's state (an undoable step, so Undo brings the edit back). A new #section alone (a host's script setting
   // location.hash; a link click was written before it) keeps the learner's states: they
   // are written into the new entry. A pasted link with other states, or an old #blend=…
   // link, shows what it holds.
   addEventListener('popstate', () => {
-    dropPending(); // set aside already, where the navigate event was heard
+    leavePending();
     takeUnwritten();
     onNavigation();
   });
   addEventListener('hashchange', (event) => {
     const sameQuery = splitAddress(event.oldURL).query === splitAddress(event.newURL).query;
     if (sameQuery && !legacyHash(splitAddress(location.href).hash, isClaimed)) flushLessonState();
-    else dropPending();
+    else leavePending();
     onNavigation();
   });
   onLessonStateWritten(() => {
