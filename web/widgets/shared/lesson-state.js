@@ -205,8 +205,9 @@ export function addressWithState(address, states, isOurs = () => true) {
 // { from: the address the entry has, to: the address it should have }. The note goes when
 // the address is written. A page that loads (a reload, Back to it) or an entry Back or
 // Forward returns to, whose address is still `from`, is given `to` before any widget reads
-// its state (takeUnwritten). The note is written with each edit, not as the page goes away:
-// Chromium may run the old page's pagehide after the new page's scripts.
+// its state (takeUnwritten). The note is written with each edit, not as the page goes away,
+// so that it does not depend on the old page's pagehide running before the new page's
+// scripts (a probe always saw that order; the HTML standard does not promise it).
 //
 // Entries are told apart by the Navigation API's entry key, which stays the same across
 // replaceState, reloads and Back, so a fresh visit to the same address (a link, a
