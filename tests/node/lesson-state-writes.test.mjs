@@ -169,33 +169,31 @@ describe('when the address is written', () => {
     assert.equal(tab.replaced, 0);
   });
 
+  // A page with an edit not yet in the address, left: the browser goes on from the entry's
+  // address as it was when the move began; the page's pagehide comes after (its write does
+  // not reach that move). Returns the tab and that address.
+  async function editedAndLeft(api) {
+    const tab = new Tab();
+    tab.navigationApi = api;
+    widget(await tab.load(PAGE));
+    tab.module.writeLessonState('blend', { budget: 7 });
+    const before = tab.entry.url;
+    tab.fire('pagehide');
+    tab.entry.url = before;
+    return { tab, before };
+  }
+
   for (const api of [true, false]) {
     test(`a reload at once after an edit keeps it${api ? '' : ' (no Navigation API: matched by address)'}`, async () => {
-      const tab = new Tab();
-      tab.navigationApi = api;
-      let m = await tab.load(PAGE);
-      widget(m);
-      m.writeLessonState('blend', { budget: 7 });
-      const before = tab.entry.url;
-      // The browser reloads the entry's address as it is when the reload begins; the page's
-      // pagehide comes after (its write does not reach the reload).
-      tab.fire('pagehide');
-      tab.entry.url = before;
-      m = await tab.load(before, 'reload');
+      const { tab, before } = await editedAndLeft(api);
+      const m = await tab.load(before, 'reload');
       assert.deepEqual(tab.state('blend'), { budget: 7 }, 'the reloaded page has the last edit in its address');
       assert.deepEqual(m.readLessonState().entries.blend, { budget: 7 });
       assert.equal(tab.session.size, 0, 'taken once');
     });
 
     test(`a fresh visit to the same address shows what the link says${api ? '' : ' (no Navigation API)'}`, async () => {
-      const tab = new Tab();
-      tab.navigationApi = api;
-      const m = await tab.load(PAGE);
-      widget(m);
-      m.writeLessonState('blend', { budget: 7 });
-      const before = tab.entry.url;
-      tab.fire('pagehide');
-      tab.entry.url = before;
+      const { tab } = await editedAndLeft(api);
       await tab.load(PAGE, 'navigate');
       assert.equal(tab.state('blend'), null);
     });
