@@ -223,6 +223,27 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     assert.deepEqual(problems, []);
   });
 
+  test('motion: a drag moves every bar at once; a key step eases only the bar the learner moved', async () => {
+    const { page, blend, problems } = await open();
+    // The transitions running in the widget, by the bar they belong to (editable or not).
+    const running = () => blend.evaluate((el) => el.shadowRoot.getAnimations().map((a) => {
+      const bar = a.effect.target.closest('.ui-budget');
+      return bar?.classList.contains('ui-readonly') ? 'read-only bar' : bar ? 'moved bar' : a.effect.target.className;
+    }));
+    const { x, y } = await subjectBoundary(blend);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + 40, y);
+    const duringDrag = await running();
+    await page.mouse.up();
+    await page.waitForFunction(() => document.querySelector('mha-blend').shadowRoot.getAnimations().length === 0);
+    await blend.locator('.one-head .ui-budget-seg[tabindex="0"]').press('ArrowUp');
+    const afterKey = await running();
+    assert.deepEqual(duringDrag, [], 'nothing eases while the pointer drags (every frame would be laid out again)');
+    assert.ok(afterKey.length > 0 && afterKey.every((what) => what === 'moved bar'), `a key step eases the moved bar only: ${afterKey}`);
+    assert.deepEqual(problems, []);
+  });
+
   test('the proof on the page’s own sentence: dragged across the whole bar, one head never hears both right, two heads always do', async () => {
     // Issue 22's "done when": from the start state, the boundary after “researcher” dragged
     // with the mouse from the far left to the far right in one drag, the headline read at

@@ -34,8 +34,12 @@ export const BUDGET_STYLES = `
 .ui-budget-label.ui-rest { color: var(--ui-muted); font-style: italic; }
 .ui-budget-foot { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: baseline; }
 .ui-budget-total { font-size: 0.85rem; font-weight: 600; }
+/* The bar the learner moves by keys eases to its new widths; a drag follows the pointer,
+   and a read-only bar (one that mirrors another, as the blend's plane column does) changes
+   at once: its easing laid the page out again in each frame of every drag step, about 8
+   frames per step (issue 25), as read-only grids' colours do not ease either. */
 @media (prefers-reduced-motion: no-preference) {
-  .ui-budget-seg, .ui-budget-label { transition: flex-grow 120ms ease-out; }
+  .ui-budget:not(.ui-readonly) .ui-budget-seg, .ui-budget:not(.ui-readonly) .ui-budget-label { transition: flex-grow 120ms ease-out; }
   .ui-budget.ui-dragging-now .ui-budget-seg, .ui-budget.ui-dragging-now .ui-budget-label { transition: none; }
 }
 `;
