@@ -124,19 +124,6 @@ export function pageTurns(browser) {
 }
 
 /**
- * The page's address with every state written (lesson-state.js writes it once the edits
- * pause, and at once when the window loses focus, as when the learner goes to the address
- * bar: that is done here). For checking what a learner would copy, or that nothing was
- * written, without waiting for the pause.
- */
-export function writtenAddress(page) {
-  return page.evaluate(() => {
-    dispatchEvent(new Event('blur'));
-    return location.href;
-  });
-}
-
-/**
  * Every widget on the page (or in the frame) built: widgets are built only when they come
  * near the view (web/widgets/shared/build-queue.js), so this scrolls each one that is not
  * ready yet into view in turn, as a reader would, and waits until it is ready or has said

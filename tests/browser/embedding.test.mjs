@@ -74,9 +74,8 @@ describe('embedding', () => {
     await stepSubject(page);
     const shown = await readout(page);
     const state = await page.locator('mha-blend').evaluate((el) => el.state);
-    // Written once the edits pause (lesson-state.js, WRITE_DELAY_MS).
-    await page.waitForURL(/[?&]mha\.blend=/, { timeout: 5000 });
     const url = page.url();
+    assert.match(url, /[?&]mha\.blend=/, 'the state is in the address (lesson-state.js)');
     const other = await newWatchedPage(course.browser);
     await other.page.goto(url);
     await other.page.locator('mha-blend[ready]').waitFor();

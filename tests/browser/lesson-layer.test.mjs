@@ -13,7 +13,7 @@ import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
 import { roundToSum } from '../../web/ui/budget-math.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openTestBrowser, pageTurns, serveDist, writtenAddress } from './browser.mjs';
+import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openTestBrowser, pageTurns, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-layer';
@@ -226,7 +226,7 @@ describe('layer at a glance', () => {
     const top = await page.locator('mha-wo-mixing').evaluate((el) => el.getBoundingClientRect().top);
     assert.ok(Math.abs(top) < 2, `the W_O widget starts at ${top} px`);
     assert.equal(await page.evaluate(() => document.activeElement?.localName), 'mha-wo-mixing');
-    assert.equal(await writtenAddress(page), address, 'the address (every widget’s state, ?mha.<key>=) is untouched');
+    assert.equal(await page.evaluate(() => location.href), address, 'the address (every widget’s state, ?mha.<key>=) is untouched');
 
     // showPart: the stage's heading comes into view below the sticky controls and takes focus.
     assert.equal(await widget.evaluate((host) => host.showPart('weights')), true);

@@ -171,12 +171,10 @@ describe('URL state and anchors', () => {
     assert.deepEqual(problems, []);
   });
 
-  test('the address is written once the edits pause; a reload at once keeps the last edit', async () => {
+  test('a reload at once after a burst of edits keeps the last one; the burst makes no history entry', async () => {
     const { page, problems } = await turn(PAGE());
     await ready(page);
-    // Three steps and a reload at once, twice: the address the reload begins with may not
-    // have the last steps yet (lesson-state.js writes it 300 ms after the last edit); the
-    // page takes back, from this tab, what it was left without.
+    // Three steps and a reload at once, twice (the address is written with each edit).
     let unwrittenAtReload = 0;
     for (let round = 0; round < 2; round += 1) {
       for (let step = 0; step < 3; step += 1) await slider(page).press('PageUp');
@@ -188,7 +186,7 @@ describe('URL state and anchors', () => {
       assert.equal(JSON.stringify(JSON.parse(await stateInAddress(page))), edited, 'and its address holds it');
     }
     console.log(`reloads begun before the address was written: ${unwrittenAtReload} of 2`);
-    // A burst is written once it pauses, without a new history entry.
+    // The address follows the edits without a new history entry.
     const length = await page.evaluate(() => history.length);
     for (let step = 0; step < 4; step += 1) await slider(page).press('PageDown');
     const edited = await stateOf(page);

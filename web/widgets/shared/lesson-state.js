@@ -116,13 +116,13 @@ function splitAddress(address) {
 
 /**
  * The state in an address: a whole URL, or just its "?query" or "#hash" (the default is
- * the page's own address, with the states not yet written into it). Returns { entries: { key: unknown JSON value }, errors: { key:
+ * the page's own address). Returns { entries: { key: unknown JSON value }, errors: { key:
  * message in English } (key '*' for the whole address), problems: { key: { message, params } }
  * (the same problems as keys of the locales' linkState messages, for linkProblemIn), anchor:
  * the section the fragment names ('' if none), legacy: whether the state came from the old
  * hash format }. Never throws.
  */
-export function readLessonState(address = intendedAddress()) {
+export function readLessonState(address = globalThis.location?.href ?? '') {
   const entries = Object.create(null);
   const errors = Object.create(null);
   const problems = Object.create(null);
@@ -186,119 +186,20 @@ export function addressWithState(address, states, isOurs = () => true) {
   return `${base}${kept.length ? `?${kept.join('&')}` : ''}${newHash}`;
 }
 
-// When the address is written. history.replaceState is not cheap: Chromium lays the page
-// out again inside it (a same-document navigation), at about twice the cost of the
-// frame's own layout while the edit's frame is still dirty: 10-23 ms of every edit
-// unthrottled (bench/README.md, "Where an edit's script time goes"), once per drag step.
-// Called when the page has settled it costs about 1 ms. So the committed states are held
-// here (`pending`) and written once a burst of edits has paused for WRITE_DELAY_MS, and at
-// once whenever the address may be read or kept: a link clicked (before its navigation
-// makes a history entry from the address), the window losing focus (the learner goes to
-// the address bar), the page hidden or left (the entry Back returns to), and on demand
-// (flushLessonState). Until then readLessonState() reads the address as it will be.
-//
-// Two moves cannot wait for a write, because the browser takes the entry's address before
-// the page hears of them (measured in Chromium: a replaceState in pagehide, unload or
-// beforeunload does not change what a reload loads; one in a traversal's navigate event
-// cancels the traversal): a reload, and Back or Forward within the document. So with every
-// write not yet in the address, this tab's sessionStorage holds a note for the entry:
-// { from: the address the entry has, to: the address it should have }. The note goes when
-// the address is written. A page that loads (a reload, Back to it) or an entry Back or
-// Forward returns to, whose address is still `from`, is given `to` before any widget reads
-// its state (takeUnwritten). The note is written with each edit, not as the page goes away,
-// so that it does not depend on the old page's pagehide running before the new page's
-// scripts (a probe of 40 reloads always saw that order, but a page cannot count on it).
-//
-// Entries are told apart by the Navigation API's entry key, which stays the same across
-// replaceState, reloads and Back, so a fresh visit to the same address (a link, a
-// bookmark) shows what the link says. Without the API the note is kept under the address
-// itself, and taken on a page load only by a reload or Back.
-const WRITE_DELAY_MS = 300;
-const NOTE_PREFIX = 'multiple-heads:unwritten-address:';
-const memoryNotes = new Map(); // where sessionStorage is refused (a sandboxed frame)
-let writeTimer = null;
-let leavingListened = false;
-
-const entryKey = () => globalThis.navigation?.currentEntry?.key ?? null;
-const noteKey = () => NOTE_PREFIX + (entryKey() ?? location.href);
-
-function writeNote(key, note) {
-  try {
-    if (note === null) sessionStorage.removeItem(key);
-    else sessionStorage.setItem(key, JSON.stringify(note));
-  } catch {
-    if (note === null) memoryNotes.delete(key);
-    else memoryNotes.set(key, note);
-  }
-}
-
-function readNote(key) {
-  try {
-    const text = sessionStorage.getItem(key);
-    return text === null ? memoryNotes.get(key) ?? null : JSON.parse(text);
-  } catch {
-    return memoryNotes.get(key) ?? null;
-  }
-}
-
-/** Records one widget's state; the address is rewritten once the edits pause (see above). */
+/** Records one widget's state; the address is rewritten once per task, without a history entry. */
 export function writeLessonState(key, state) {
   pending ??= new Map();
   pending.set(key, state);
-  // What this widget now shows, for telling later which widgets a navigation changes.
-  const claim = claimed.get(key);
-  if (claim) claim.text = state === undefined ? null : JSON.stringify(state);
-  if (globalThis.location) writeNote(noteKey(), { from: location.href, to: intendedAddress() });
-  if (writeTimer !== null) clearTimeout(writeTimer);
-  writeTimer = setTimeout(flushLessonState, WRITE_DELAY_MS);
-  listenForLeaving();
+  queueMicrotask(flush);
 }
 
-/** Writes the states not yet in the address into it now (nothing if there are none). */
-export function flushLessonState({ keepNote = false } = {}) {
-  if (writeTimer !== null) {
-    clearTimeout(writeTimer);
-    writeTimer = null;
-  }
+function flush() {
   if (!pending || !globalThis.location) return;
   const states = pending;
   pending = null;
-  const key = noteKey();
   replaceAddress(addressWithState(location.href, states, isClaimed));
-  if (!keepNote) writeNote(key, null);
   const { query } = splitAddress(location.href);
   for (const listener of listeners) listener(query);
-}
-
-// The address with the states not yet written in it: what readLessonState reads.
-function intendedAddress() {
-  const href = globalThis.location?.href ?? '';
-  return pending ? addressWithState(href, pending, isClaimed) : href;
-}
-
-// Back or Forward left the entry: its states not yet written stay in its note (given back
-// when the learner returns); each widget is told what the new entry holds.
-function leavePending() {
-  if (writeTimer !== null) clearTimeout(writeTimer);
-  writeTimer = null;
-  pending = null;
-}
-
-function listenForLeaving() {
-  if (leavingListened || !globalThis.addEventListener) return;
-  leavingListened = true;
-  // Capture phase: before the link's own navigation, and before a host's handler that
-  // stops the event.
-  addEventListener('click', (event) => {
-    if (pending && event.composedPath?.().some((node) => node.localName === 'a' && node.hasAttribute?.('href'))) flushLessonState();
-  }, true);
-  addEventListener('blur', () => flushLessonState());
-  globalThis.document?.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushLessonState({ keepNote: true });
-  });
-  // Leaving: the entry Back returns to gets the address; the note stays for a reload, which
-  // loads the address the entry had when it began (`from`).
-  addEventListener('pagehide', () => flushLessonState({ keepNote: true }));
 }
 
 function replaceAddress(address) {
@@ -310,23 +211,6 @@ function replaceAddress(address) {
     // their address: the state then simply is not kept in it.
   }
 }
-
-// The address this entry was left without (see above), if its address is still the one
-// the note was written against: written into it, and the note dropped. `onLoad`: a page
-// load, where without the Navigation API only a reload or Back may take a note.
-function takeUnwritten(onLoad = false) {
-  if (!globalThis.location || !globalThis.history) return;
-  const key = noteKey();
-  const note = readNote(key);
-  if (note === null) return;
-  writeNote(key, null);
-  const type = globalThis.performance?.getEntriesByType?.('navigation')[0]?.type;
-  if (onLoad && entryKey() === null && type !== 'reload' && type !== 'back_forward') return;
-  if (typeof note?.to !== 'string' || note.from !== location.href) return;
-  if (new URL(note.to, location.href).pathname !== location.pathname) return;
-  replaceAddress(note.to);
-}
-takeUnwritten(true);
 
 /**
  * Rewrites an old-format hash (#blend=…) into the current form, if every key in it is a
@@ -408,23 +292,8 @@ function listenForNavigation() {
       });
     }
   };
-  // States not yet written belong to the entry the learner was on. Back or Forward left
-  // it: they stay in its note (given back when the learner returns), and each widget shows
-  // the new entry's state (an undoable step, so Undo brings the edit back). A new #section alone (a host's script setting
-  // location.hash; a link click was written before it) keeps the learner's states: they
-  // are written into the new entry. A pasted link with other states, or an old #blend=…
-  // link, shows what it holds.
-  addEventListener('popstate', () => {
-    leavePending();
-    takeUnwritten();
-    onNavigation();
-  });
-  addEventListener('hashchange', (event) => {
-    const sameQuery = splitAddress(event.oldURL).query === splitAddress(event.newURL).query;
-    if (sameQuery && !legacyHash(splitAddress(location.href).hash, isClaimed)) flushLessonState();
-    else leavePending();
-    onNavigation();
-  });
+  addEventListener('popstate', onNavigation);
+  addEventListener('hashchange', onNavigation);
   onLessonStateWritten(() => {
     // Our own writes are what each widget already shows.
     const state = readLessonState();
