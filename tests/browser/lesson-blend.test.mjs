@@ -225,20 +225,30 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
 
   test('motion: a drag moves every bar at once; a key step eases only the bar the learner moved', async () => {
     const { page, blend, problems } = await open();
-    // The transitions running in the widget, by the bar they belong to (editable or not).
-    const running = () => blend.evaluate((el) => el.shadowRoot.getAnimations().map((a) => {
-      const bar = a.effect.target.closest('.ui-budget');
-      return bar?.classList.contains('ui-readonly') ? 'read-only bar' : bar ? 'moved bar' : a.effect.target.className;
-    }));
+    // Every transition that starts in the widget, by the bar it belongs to (the events are
+    // recorded as they fire, so a busy machine cannot miss a 120 ms transition).
+    await blend.evaluate((el) => {
+      el.startedTransitions = [];
+      el.shadowRoot.addEventListener('transitionrun', (event) => {
+        const bar = event.target.closest('.ui-budget');
+        el.startedTransitions.push(bar?.classList.contains('ui-readonly') ? 'read-only bar' : bar ? 'moved bar' : event.target.className);
+      });
+    });
+    const started = () => blend.evaluate((el) => el.startedTransitions.splice(0));
+    const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const { x, y } = await subjectBoundary(blend);
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x + 40, y);
-    const duringDrag = await running();
+    await frames();
+    const duringDrag = await started();
     await page.mouse.up();
-    await page.waitForFunction(() => document.querySelector('mha-blend').shadowRoot.getAnimations().length === 0);
+    await frames();
+    await started();
     await blend.locator('.one-head .ui-budget-seg[tabindex="0"]').press('ArrowUp');
-    const afterKey = await running();
+    await page.waitForFunction(() => document.querySelector('mha-blend').startedTransitions.length > 0, null, { timeout: 5000 }).catch(() => {});
+    await frames();
+    const afterKey = await started();
     assert.deepEqual(duringDrag, [], 'nothing eases while the pointer drags (every frame would be laid out again)');
     assert.ok(afterKey.length > 0 && afterKey.every((what) => what === 'moved bar'), `a key step eases the moved bar only: ${afterKey}`);
     assert.deepEqual(problems, []);
