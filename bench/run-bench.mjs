@@ -45,7 +45,7 @@ const minRuns = quick ? 3 : onlyPeers ? 21 : settings.minRuns;
 // a target, and they are fast enough for as many rounds as --peers gives them.
 const PEER_RUNS = quick ? 3 : 21;
 
-bootstrap('build');
+bootstrap('bench');
 if (onlyPage) {
   if (!process.env.MHA_DIST_DIR) {
     step('build the wasm modules', () => cmakeBuild('wasm', WASM_MODULE_TARGETS));

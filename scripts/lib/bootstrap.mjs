@@ -14,10 +14,13 @@ const DEBIAN_PACKAGES = {
     ['libeigen3-dev', '/usr/include/eigen3/Eigen/Dense'],
     ['catch2', '/usr/include/catch2/catch.hpp'],
   ],
-  test: [
+  // The browsers: the full one (the benchmark's page measurements, npm start's learner) and
+  // the one the tests drive (scripts/lib/chromium.mjs): the same engine at half the CPU.
+  browser: [
     ['chromium', '/usr/bin/chromium'],
-    // The browser the tests drive (scripts/lib/chromium.mjs): the same engine at half the CPU.
     ['chromium-headless-shell', '/usr/bin/chromium-headless-shell'],
+  ],
+  test: [
     ['wabt', '/usr/bin/wasm2wat'],
     ['clang', '/usr/bin/clang++'],
     ['libclang-rt-14-dev', '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a'],
@@ -25,14 +28,17 @@ const DEBIAN_PACKAGES = {
 };
 
 /**
- * @param {'build' | 'test'} purpose `test` also needs Chromium, wabt and clang's sanitizers.
+ * @param {'build' | 'bench' | 'test'} purpose `bench` also needs Chromium (the page
+ *   measurements); `test` Chromium, wabt and clang's sanitizers.
  * @param {{ npm?: boolean }} options `npm: false` leaves the npm packages to the caller
  *   (scripts/test.mjs runs `npm ci` while the native build runs: see npmInstallCommand).
  */
 export function bootstrap(purpose, { npm = true } = {}) {
-  const wanted = purpose === 'test'
-    ? [...DEBIAN_PACKAGES.build, ...DEBIAN_PACKAGES.test]
-    : DEBIAN_PACKAGES.build;
+  const wanted = [
+    ...DEBIAN_PACKAGES.build,
+    ...(purpose === 'build' ? [] : DEBIAN_PACKAGES.browser),
+    ...(purpose === 'test' ? DEBIAN_PACKAGES.test : []),
+  ];
   const missing = wanted.filter(([, file]) => !existsSync(file)).map(([name]) => name);
   if (missing.length > 0) {
     const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
