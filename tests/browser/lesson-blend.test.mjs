@@ -223,7 +223,7 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     assert.deepEqual(problems, []);
   });
 
-  test('motion: a drag moves every bar at once; a key step eases only the bar the learner moved', async () => {
+  test('motion: a drag and a small key step move every bar at once; a PageUp eases only the bar the learner moved', async () => {
     const { page, blend, problems } = await open();
     // Every transition that starts in the widget, by the bar it belongs to (the events are
     // recorded as they fire, so a busy machine cannot miss a 120 ms transition).
@@ -245,12 +245,20 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
     await page.mouse.up();
     await frames();
     await started();
-    await blend.locator('.one-head .ui-budget-seg[tabindex="0"]').press('ArrowUp');
+    const segment = blend.locator('.one-head .ui-budget-seg[tabindex="0"]');
+    const before = await state(blend);
+    await segment.press('ArrowUp');
+    await frames();
+    await frames();
+    const afterSmallStep = await started();
+    assert.notDeepEqual(await state(blend), before, 'the small step changed the weights');
+    await segment.press('PageUp');
     await page.waitForFunction(() => document.querySelector('mha-blend').startedTransitions.length > 0, null, { timeout: 5000 }).catch(() => {});
     await frames();
-    const afterKey = await started();
+    const afterPageUp = await started();
     assert.deepEqual(duringDrag, [], 'nothing eases while the pointer drags (every frame would be laid out again)');
-    assert.ok(afterKey.length > 0 && afterKey.every((what) => what === 'moved bar'), `a key step eases the moved bar only: ${afterKey}`);
+    assert.deepEqual(afterSmallStep, [], 'a 0.01 key step is shown at once, as a drag step is');
+    assert.ok(afterPageUp.length > 0 && afterPageUp.every((what) => what === 'moved bar'), `a PageUp eases the moved bar only: ${afterPageUp}`);
     assert.deepEqual(problems, []);
   });
 

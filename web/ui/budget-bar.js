@@ -95,6 +95,10 @@ export class BudgetBar {
 
   /** Shows a committed row (in place: no rebuild). */
   setWeights(row) {
+    // A small key step (0.01 of the budget: a few pixels) is shown at once, as a drag step
+    // is; larger changes (PageUp / PageDown, a typed value, Undo, Reset) ease (styles-budget.js).
+    this.element.classList.toggle('ui-instant', this.instantNext === true);
+    this.instantNext = false;
     this.weights = row.slice();
     const shown = roundToSum(row, 2);
     this.shown = shown;
@@ -247,7 +251,9 @@ export class BudgetBar {
     const steps = { ArrowUp: 0.01, ArrowDown: -0.01, '+': 0.01, '=': 0.01, '-': -0.01, PageUp: 0.1, PageDown: -0.1 };
     if (event.key in steps) {
       event.preventDefault();
+      this.instantNext = Math.abs(steps[event.key]) < 0.05;
       this.#propose(stepWeight(this.weights, i, steps[event.key]), () => this.m.t('ui.budget.stepped', { token: this.tokens[i], value: this.m.number(this.shown[i], 2) }));
+      this.instantNext = false; // a refused step commits nothing
     } else if (event.key === 'Enter' || event.key === 'F2') {
       event.preventDefault();
       this.#openEditor(i);

@@ -37,9 +37,13 @@ export const BUDGET_STYLES = `
 /* The bar the learner moves by keys eases to its new widths; a drag follows the pointer,
    and a read-only bar (one that mirrors another, as the blend's plane column does) changes
    at once: its easing laid the page out again in each frame of every drag step, about 8
-   frames per step (issue 25), as read-only grids' colours do not ease either. */
+   frames per step (issue 25), as read-only grids' colours do not ease either. A small key
+   step (ui-instant: 0.01, a few pixels; an arrow key held down repeats it about 30 times a
+   second) is shown at once too, as a drag step is: easing it cost about half of the step's
+   main-thread time for a move too small to follow. */
 @media (prefers-reduced-motion: no-preference) {
   .ui-budget:not(.ui-readonly) .ui-budget-seg, .ui-budget:not(.ui-readonly) .ui-budget-label { transition: flex-grow 120ms ease-out; }
-  .ui-budget.ui-dragging-now .ui-budget-seg, .ui-budget.ui-dragging-now .ui-budget-label { transition: none; }
+  .ui-budget.ui-dragging-now .ui-budget-seg, .ui-budget.ui-dragging-now .ui-budget-label,
+  .ui-budget.ui-instant .ui-budget-seg, .ui-budget.ui-instant .ui-budget-label { transition: none; }
 }
 `;
