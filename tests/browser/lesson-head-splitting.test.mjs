@@ -257,6 +257,34 @@ describe('head-splitting widget', () => {
     assert.deepEqual(shared.problems, []);
   });
 
+  test('L: the next length’s counts are computed ahead in a worker; the step then uses them (no pass on the page), and they are the core’s', async () => {
+    const { widget } = await fresh();
+    const slider = widget.getByRole('slider', { name: 'Sequence length L, slider', exact: true });
+    await slider.focus();
+    await slider.press('ArrowRight'); // L = 65: from now on L - 1 and L + 1 are computed ahead
+    const ahead = ['512/8/66', '512/1/66', '512/32/66'];
+    await widget.evaluate((host, keys) => new Promise((resolve, reject) => {
+      const deadline = performance.now() + 15000;
+      const poll = () => {
+        if (keys.every((key) => host.models.counts.has(key))) resolve();
+        else if (performance.now() > deadline) reject(new Error(`not computed ahead: ${keys.filter((key) => !host.models.counts.has(key))}`));
+        else setTimeout(poll, 20);
+      };
+      poll();
+    }), ahead);
+    // The objects the worker posted; the step to L = 66 must show them, not compute its own.
+    await widget.evaluate((host, keys) => { host.aheadCounts = keys.map((key) => host.models.counts.get(key)); }, ahead);
+    await slider.press('ArrowRight');
+    await eventually(() => shownLabels(widget), expectedLabels({ dModel: 512, heads: 8, seqLen: 66 }), 'L = 66 shows the core’s counts');
+    const used = await widget.evaluate((host, keys) => ({
+      kept: keys.every((key, i) => host.models.counts.get(key) === host.aheadCounts[i]),
+      main: host.view.main === host.aheadCounts[0],
+      oneHead: host.view.oneHead === host.aheadCounts[1],
+    }), ahead);
+    assert.deepEqual(used, { kept: true, main: true, oneHead: true });
+    assert.deepEqual(shared.problems, []);
+  });
+
   test('configurations: rows of one length cut into 1, 8 and 32 blocks, labelled with the core’s counts', async () => {
     const { widget } = await fresh();
     const rows = await widget.locator('.config-row').evaluateAll((els) => els.map((row) => {

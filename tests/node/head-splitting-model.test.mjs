@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
-  SPLIT_LESSON, SplitModels, divisors, measureConfiguration, measureSteps, median, nearestDivisor,
+  SPLIT_LESSON, SplitModels, countsOfShape, divisors, measureConfiguration, measureSteps, median, nearestDivisor,
   sanitizeSplitState, splitConfig, startingState,
 } from '../../web/widgets/head-splitting/head-splitting-model.js';
 import { THE_WORLD as w, headsAt } from '../../web/widgets/shared/world.js';
@@ -112,6 +112,30 @@ test('caches: the same shape is computed once; at most 64 kept, the least recent
   fresh.dispose();
   assert.equal(fresh.counts.size, 0);
   assert.equal(engine.liveModels, 0, 'no model stays allocated between calls');
+});
+
+test('counts computed ahead (the worker’s): the shapes of L - 1 and L + 1 not yet here; kept only where missing; the same as the page’s', () => {
+  const small = splitConfig({ start: { dModel: 16, heads: 4, seqLen: 3 }, configurations: [{ label: 'one', dModel: 16, heads: 1 }, { label: 'four', dModel: 16, heads: 4 }] });
+  const fresh = new SplitModels(engine, small);
+  const state = { dModel: 16, heads: 4, seqLen: 3 };
+  fresh.compute({ ...startingState(small), ...state });
+  // compute() needs (16, 4, L), one wide head (16, 1, L) and the table's rows: two distinct shapes per L.
+  const keys = (shapes) => shapes.map((s) => `${s.dModel}/${s.heads}/${s.seqLen}`).sort();
+  assert.deepEqual(keys(fresh.neighbourShapes(state)), ['16/1/2', '16/1/4', '16/4/2', '16/4/4']);
+  // What the worker posts is plain data (structured clone), equal to what the page computes.
+  const ahead = structuredClone(countsOfShape(engine, small, { dModel: 16, heads: 4, seqLen: 4 }));
+  fresh.keepCounts({ dModel: 16, heads: 4, seqLen: 4 }, ahead);
+  assert.equal(fresh.countsFor({ dModel: 16, heads: 4, seqLen: 4 }), ahead, 'a kept shape needs no pass here');
+  assert.deepEqual(ahead, new SplitModels(engine, small).countsFor({ dModel: 16, heads: 4, seqLen: 4 }));
+  const here = fresh.countsFor({ dModel: 16, heads: 1, seqLen: 3 });
+  fresh.keepCounts({ dModel: 16, heads: 1, seqLen: 3 }, { other: true });
+  assert.equal(fresh.countsFor({ dModel: 16, heads: 1, seqLen: 3 }), here, 'counts already here are not replaced');
+  assert.deepEqual(keys(fresh.neighbourShapes(state)), ['16/1/2', '16/1/4', '16/4/2']);
+  // At the lesson's bounds only the side within them.
+  assert.deepEqual(keys(fresh.neighbourShapes({ dModel: 16, heads: 4, seqLen: small.seqLen.min })).map((k) => k.split('/')[2]), ['2', '2']);
+  assert.deepEqual(keys(fresh.neighbourShapes({ dModel: 16, heads: 4, seqLen: small.seqLen.max })).map((k) => k.split('/')[2]), [String(small.seqLen.max - 1), String(small.seqLen.max - 1)]);
+  fresh.dispose();
+  assert.equal(engine.liveModels, 0);
 });
 
 test('timing on a fake clock: the median of samples within the budget; the model freed when finished or stopped', () => {

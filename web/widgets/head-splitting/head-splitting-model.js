@@ -271,20 +271,32 @@ export class SplitModels {
    * headWidths are the widths of the heads' outputs as the core returned them.
    */
   countsFor(shape) {
-    const key = `${shape.dModel}/${shape.heads}/${shape.seqLen}`;
-    return remember(this.counts, key, () => {
-      const { model, x } = seededModel(this.engine, this.config, shape);
-      try {
-        const result = model.forward(x, COUNT_FORWARD);
-        return {
-          config: { ...model.config },
-          counts: result.counts,
-          headWidths: result.heads.map((head) => head.output.cols),
-        };
-      } finally {
-        model.delete();
+    return remember(this.counts, countsKey(shape), () => countsOfShape(this.engine, this.config, shape));
+  }
+
+  /** Keeps counts of `shape` computed elsewhere (the counts worker), unless they are here. */
+  keepCounts(shape, value) {
+    const key = countsKey(shape);
+    if (this.counts.has(key)) return;
+    if (this.counts.size >= CACHE_LIMIT) this.counts.delete(this.counts.keys().next().value);
+    this.counts.set(key, value);
+  }
+
+  /**
+   * The shapes compute() needs at sequence lengths L - 1 and L + 1 (within the lesson's
+   * bounds) whose counts are not here yet: what a learner stepping L needs next.
+   */
+  neighbourShapes({ dModel, heads, seqLen }) {
+    const shapes = [];
+    for (const L of [seqLen + 1, seqLen - 1]) {
+      if (L < this.config.seqLen.min || L > this.config.seqLen.max) continue;
+      const wanted = [{ dModel, heads, seqLen: L }, { dModel, heads: 1, seqLen: L },
+        ...this.config.configurations.map((c) => ({ dModel: c.dModel, heads: c.heads, seqLen: L }))];
+      for (const shape of wanted) {
+        if (!this.counts.has(countsKey(shape)) && !shapes.some((s) => countsKey(s) === countsKey(shape))) shapes.push(shape);
       }
-    });
+    }
+    return shapes;
   }
 
   /**
@@ -340,6 +352,26 @@ export class SplitModels {
       })),
       ...this.spectrumView(state.spectrumHeads, state.spectrumHead),
     };
+  }
+}
+
+const countsKey = ({ dModel, heads, seqLen }) => `${dModel}/${heads}/${seqLen}`;
+
+/**
+ * The core's counts for one shape from a real forward pass of a seeded model: { config,
+ * counts, headWidths }. Plain data (the counts worker posts it to the page).
+ */
+export function countsOfShape(engine, config, shape) {
+  const { model, x } = seededModel(engine, config, shape);
+  try {
+    const result = model.forward(x, COUNT_FORWARD);
+    return {
+      config: { ...model.config },
+      counts: result.counts,
+      headWidths: result.heads.map((head) => head.output.cols),
+    };
+  } finally {
+    model.delete();
   }
 }
 

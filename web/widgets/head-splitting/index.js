@@ -20,6 +20,7 @@ import {
   SplitModels, divisors, nearestDivisor, sanitizeSplitState, splitConfig, startingState,
 } from './head-splitting-model.js';
 import { BlockRow } from './cost-blocks.js';
+import { CountsPrefetch } from './counts-prefetch.js';
 import { MeasureRunner } from './measure-runner.js';
 import { SpectrumChart } from './spectrum-chart.js';
 import styles from './head-splitting.css?inline';
@@ -86,7 +87,14 @@ export class HeadSplittingWidget extends MhaWidget {
   }
 
   compute(state) {
-    return this.models.compute(state);
+    const view = this.models.compute(state);
+    // Once L has changed (the learner steps it), the counts of L - 1 and L + 1 are computed
+    // ahead in a worker after each change, so the next step needs no forward pass here.
+    if (this.prefetch || (this.shownSeqLen !== undefined && state.seqLen !== this.shownSeqLen)) {
+      (this.prefetch ??= new CountsPrefetch(this.models, this.config)).want(state);
+    }
+    this.shownSeqLen = state.seqLen;
+    return view;
   }
 
   /** Reset also clears text still being typed in the L field, and its message. */
@@ -98,6 +106,9 @@ export class HeadSplittingWidget extends MhaWidget {
   dispose() {
     if (this.runner?.running) this.#cancelMeasure();
     this.runner?.dispose();
+    this.prefetch?.dispose();
+    this.prefetch = null;
+    this.shownSeqLen = undefined;
     this.models?.dispose();
     cancelAnimationFrame(this.pendingFrame);
     this.pendingFrame = 0;
@@ -113,6 +124,9 @@ export class HeadSplittingWidget extends MhaWidget {
     if (!this.root.adoptedStyleSheets.includes(kitSheet())) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
     const m = this.m = messagesFor(this);
     this.models = new SplitModels(this.engine, this.config);
+    this.prefetch?.dispose(); // it filled the models of the last build
+    this.prefetch = null;
+    this.shownSeqLen = undefined;
     this.runner = new MeasureRunner(this.engine);
     this.measurement = null;
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });

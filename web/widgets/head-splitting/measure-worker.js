@@ -8,15 +8,30 @@
 // Out: { type: 'progress', runId, fraction, index }
 //      { type: 'result', runId, index, medianMs, samples, passesPerSample, config, counts }
 //      { type: 'done', runId, target } or { type: 'error', runId, message }
+// In:  { type: 'counts', shapes, config, wasm } (counts-prefetch.js: the counts of the
+//      shapes a learner stepping L needs next, computed ahead off the page's main thread)
+// Out: { type: 'counts', shape, value } for each shape (value: countsOfShape's), then
+//      { type: 'counts-done' }, or { type: 'counts-error', message }
 // Cancelling is done by the page terminating this worker.
 import { loadEngine } from '../../engine/engine.js';
-import { measureConfiguration } from './head-splitting-model.js';
+import { countsOfShape, measureConfiguration } from './head-splitting-model.js';
 
 const PROGRESS_INTERVAL_MS = 100;
 let enginePromise = null;
 
 self.addEventListener('message', async (event) => {
-  const { type, runId, seqLen, config, wasm } = event.data ?? {};
+  const { type, runId, seqLen, config, wasm, shapes } = event.data ?? {};
+  if (type === 'counts') {
+    try {
+      enginePromise ??= loadEngine({ wasm });
+      const engine = await enginePromise;
+      for (const shape of shapes) self.postMessage({ type: 'counts', shape, value: countsOfShape(engine, config, shape) });
+      self.postMessage({ type: 'counts-done' });
+    } catch (error) {
+      self.postMessage({ type: 'counts-error', message: error?.message ?? String(error) });
+    }
+    return;
+  }
   if (type !== 'measure') return;
   try {
     enginePromise ??= loadEngine({ wasm });
