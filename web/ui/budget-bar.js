@@ -20,6 +20,9 @@ addKitStyles(BUDGET_STYLES);
 const MIN_PIECE = 28; // px: a token narrower than this is drawn inside a "rest" piece
 
 export class BudgetBar {
+  // Whether the next setWeights() comes from a small key step (shown at once, not eased).
+  #instantNext = false;
+
   /**
    * @param {object} o
    * @param {string} o.label                    accessible name, e.g. "Attention budget of “said”"
@@ -97,8 +100,8 @@ export class BudgetBar {
   setWeights(row) {
     // A small key step (0.01 of the budget: a few pixels) is shown at once, as a drag step
     // is; larger changes (PageUp / PageDown, a typed value, Undo, Reset) ease (styles-budget.js).
-    this.element.classList.toggle('ui-instant', this.instantNext === true);
-    this.instantNext = false;
+    this.element.classList.toggle('ui-instant', this.#instantNext);
+    this.#instantNext = false;
     this.weights = row.slice();
     const shown = roundToSum(row, 2);
     this.shown = shown;
@@ -251,9 +254,9 @@ export class BudgetBar {
     const steps = { ArrowUp: 0.01, ArrowDown: -0.01, '+': 0.01, '=': 0.01, '-': -0.01, PageUp: 0.1, PageDown: -0.1 };
     if (event.key in steps) {
       event.preventDefault();
-      this.instantNext = Math.abs(steps[event.key]) < 0.05;
+      this.#instantNext = Math.abs(steps[event.key]) < 0.05;
       this.#propose(stepWeight(this.weights, i, steps[event.key]), () => this.m.t('ui.budget.stepped', { token: this.tokens[i], value: this.m.number(this.shown[i], 2) }));
-      this.instantNext = false; // a refused step commits nothing
+      this.#instantNext = false; // a refused step commits nothing
     } else if (event.key === 'Enter' || event.key === 'F2') {
       event.preventDefault();
       this.#openEditor(i);
