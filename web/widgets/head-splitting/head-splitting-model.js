@@ -287,16 +287,16 @@ export class SplitModels {
    * bounds) whose counts are not here yet: what a learner stepping L needs next.
    */
   neighbourShapes({ dModel, heads, seqLen }) {
-    const shapes = [];
+    const shapes = new Map();
     for (const L of [seqLen + 1, seqLen - 1]) {
       if (L < this.config.seqLen.min || L > this.config.seqLen.max) continue;
-      const wanted = [{ dModel, heads, seqLen: L }, { dModel, heads: 1, seqLen: L },
-        ...this.config.configurations.map((c) => ({ dModel: c.dModel, heads: c.heads, seqLen: L }))];
-      for (const shape of wanted) {
-        if (!this.counts.has(countsKey(shape)) && !shapes.some((s) => countsKey(s) === countsKey(shape))) shapes.push(shape);
+      // The shapes compute() asks for: the state's, one wide head, the table's rows.
+      for (const [d, h] of [[dModel, heads], [dModel, 1], ...this.config.configurations.map((c) => [c.dModel, c.heads])]) {
+        const shape = { dModel: d, heads: h, seqLen: L };
+        if (!this.counts.has(countsKey(shape))) shapes.set(countsKey(shape), shape);
       }
     }
-    return shapes;
+    return [...shapes.values()];
   }
 
   /**

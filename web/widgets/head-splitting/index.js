@@ -97,6 +97,12 @@ export class HeadSplittingWidget extends MhaWidget {
     return view;
   }
 
+  #dropPrefetch() {
+    this.prefetch?.dispose();
+    this.prefetch = null;
+    this.shownSeqLen = undefined;
+  }
+
   /** Reset also clears text still being typed in the L field, and its message. */
   reset() {
     this.lengthField?.revert();
@@ -106,9 +112,7 @@ export class HeadSplittingWidget extends MhaWidget {
   dispose() {
     if (this.runner?.running) this.#cancelMeasure();
     this.runner?.dispose();
-    this.prefetch?.dispose();
-    this.prefetch = null;
-    this.shownSeqLen = undefined;
+    this.#dropPrefetch();
     this.models?.dispose();
     cancelAnimationFrame(this.pendingFrame);
     this.pendingFrame = 0;
@@ -124,9 +128,7 @@ export class HeadSplittingWidget extends MhaWidget {
     if (!this.root.adoptedStyleSheets.includes(kitSheet())) this.root.adoptedStyleSheets = [...this.root.adoptedStyleSheets, kitSheet()];
     const m = this.m = messagesFor(this);
     this.models = new SplitModels(this.engine, this.config);
-    this.prefetch?.dispose(); // it filled the models of the last build
-    this.prefetch = null;
-    this.shownSeqLen = undefined;
+    this.#dropPrefetch(); // it filled the models of the last build
     this.runner = new MeasureRunner(this.engine);
     this.measurement = null;
     this.announcer = element('p', { className: 'sr-only', ariaLive: 'polite' });
