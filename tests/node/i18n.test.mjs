@@ -101,6 +101,19 @@ test('numbers: English unchanged, German with a decimal comma and a real minus',
   assert.equal(messagesFor('en').list(['a', 'b', 'c']), 'a, b, and c');
 });
 
+test('English counts are grouped without Intl exactly as Intl’s en-US groups them; no "−0"', () => {
+  const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  const values = [0, 1, -1, 7, 999, 1000, -1000, 12345, 999999.5, 262144, -262144, 1e15, 123456789012345680, 9.99e20, 1e21, -5e21, 2.5, -2.5];
+  for (let digits = 1; digits <= 21; digits++) values.push(10 ** digits - 1, -(10 ** (digits - 1)), Math.round(10 ** digits / 3));
+  for (const value of values) {
+    const whole = Math.round(value) || 0;
+    assert.equal(formatCount(value), intl.format(whole).replace('-', '−'), String(value));
+  }
+  assert.equal(formatCount(-0.4), '0');
+  assert.equal(formatCount(-0.4, 'de'), '0');
+  assert.equal(formatCount(Infinity), '—');
+});
+
 test('parsing: the locale’s separator is accepted; the other one is refused with a clear message', () => {
   const de = messagesFor('de');
   assert.deepEqual(de.parse('0,45'), { ok: true, value: 0.45 });
