@@ -105,9 +105,13 @@ describe('copy embed code', () => {
     // The snippet's numbers: six significant digits (a PageUp leaves float noise in the budget).
     const state = roundedNumbers(exact);
     assert.ok(JSON.stringify(exact).length > JSON.stringify(state).length, `the state has long numbers to round: ${JSON.stringify(exact)}`);
+    // The dialogs are made when first asked for (issue 25: made for every widget at load, they
+    // cost the page's first second 70 ms), so the page has none before this click.
+    assert.equal(await page.locator('dialog.embed-dialog').count(), 0, 'no dialog made before an Embed button is pressed');
     await embedButton(page, 'mha-blend').click();
     const dialog = dialogOf(page, 'mha-blend');
     await dialog.waitFor();
+    assert.equal(await page.locator('dialog.embed-dialog').count(), 1, 'one dialog: the pressed button’s');
     const inline = await dialog.getByRole('textbox', { name: 'Inline element' }).inputValue();
     const iframe = await dialog.getByRole('textbox', { name: 'Iframe' }).inputValue();
     assert.match(inline, new RegExp(`^<script type="module" src="${LESSON()}multiple-heads\\.js"></script>\\n<mha-blend state='[^']+'></mha-blend>$`));
