@@ -37,6 +37,23 @@ async function openLesson(viewport, { blockStorage = false } = {}) {
       Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('The page may not keep data', 'SecurityError'); } });
     });
   }
+  // Each block as its element is upgraded (in a microtask: the same task, before any other).
+  await page.addInitScript(() => {
+    window.practiceAtUpgrade = [];
+    const attach = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function attachShadow(...args) {
+      const root = attach.apply(this, args);
+      if (this.localName === 'mha-practice' && this.hasAttribute('idea')) {
+        queueMicrotask(() => window.practiceAtUpgrade.push({
+          block: `${this.getAttribute('idea')} ${this.getAttribute('kinds') ?? ''}`,
+          open: root.querySelector('details[open]') !== null,
+          problems: root.querySelectorAll('fieldset').length,
+          ready: this.hasAttribute('ready'),
+        }));
+      }
+      return root;
+    };
+  });
   await page.goto(session.server.url);
   await buildAllWidgets(page);
   await page.locator('mha-heads-questions[ready]').waitFor();
@@ -443,6 +460,14 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
 
 test('every problem of the data is on the lesson page under its idea', async () => {
   const { page } = startedOver ?? await openLesson({ width: 1100, height: 800 });
+  // A closed block's problems are made in a task of their own, after the page's scripts
+  // (issue 25), and the block is ready with them; an open block's at once.
+  const atUpgrade = await page.evaluate(() => window.practiceAtUpgrade);
+  assert.ok(atUpgrade.length >= 8 && atUpgrade.some((b) => b.open) && atUpgrade.some((b) => !b.open), JSON.stringify(atUpgrade));
+  for (const b of atUpgrade) {
+    if (b.open) assert.ok(b.problems > 0 && b.ready, `${b.block}: open, with its problems, ready`);
+    else assert.deepEqual([b.problems, b.ready], [0, false], `${b.block}: closed, no problems made yet, not ready yet`);
+  }
   const shown = await page.evaluate(() => [...document.querySelectorAll('mha-practice[idea]')].flatMap((host) => [...host.shadowRoot.querySelectorAll('fieldset')].map((f) => `${host.getAttribute('idea')}/${f.dataset.problem}`)));
   assert.deepEqual(shown.sort(), PROBLEMS.map((p) => `${p.idea}/${p.id}`).sort());
   // Each problem carries its number within its idea, whichever block of the idea shows it.

@@ -19,6 +19,7 @@ import { copyPanel } from './copy-panel.js';
 import { practiceSession } from './session.js';
 import { sharedEngine } from '../../engine/engine.js';
 import { replaceFigure } from '../shared/static-figure.js';
+import { buildTurn } from '../shared/build-queue.js';
 import baseStyles from '../shared/widget-base.css?inline';
 import styles from './practice.css?inline';
 
@@ -89,14 +90,19 @@ export class PracticeProblems extends HTMLElement {
     root.append(this.body, slot);
     this.#markStatic(slot);
     const idea = this.getAttribute('idea');
+    let pending = false;
     if (idea === null) this.body.append(copyPanel(this.#session, this.m));
     else {
-      this.#buildIdea(idea);
+      pending = this.#buildIdea(idea);
       this.#redrawFigureInLanguage();
     }
     // Practice asks about the lesson's own world; a `world` attribute is said not to change it.
     if (this.hasAttribute('world')) this.body.prepend(element('p', { className: 'notice world-not-used', role: 'status', textContent: this.m.t('practice.worldNotUsed') }));
     if (this.hasAttribute('report')) this.#startReporting();
+    if (!pending) this.#ready();
+  }
+
+  #ready() {
     this.setAttribute('ready', '');
     this.dispatchEvent(new CustomEvent('ready'));
   }
@@ -134,14 +140,24 @@ export class PracticeProblems extends HTMLElement {
     const notice = element('p', { className: 'notice', role: 'status', hidden: true });
     const list = element('div', { className: 'problems' });
     const details = element('details', { className: 'practice' }, [summary, notice, list, element('p', { className: 'kept', textContent: this.text.kept })]);
+    // The problems' views are made in a task of their own, after every widget nearer the
+    // view has had its turn (build-queue.js), or at once when the block is opened first:
+    // made for the page's blocks at load, in one task with the page's scripts, they delayed
+    // the first widget (issue 25). The block is `ready` once they are made.
+    let built = false;
+    let readyLater = false;
     const build = () => {
+      const first = !built;
+      built = true;
       this.#views = numbered.map(({ problem, number }) => problemView(problem, {
         number, seed: copy.seed, copy, marker: this.#session.marker, findWidget: this.#session.findWidget, messages: this.m,
       }));
       list.replaceChildren(...this.#views.map((view) => view.element));
       this.#restored = false;
       if (details.open) this.#restore();
+      if (first && readyLater) this.#ready();
     };
+    const buildOnce = () => { if (!built) build(); };
     const refresh = () => {
       const { done } = copy.progress(problems.map((p) => p.id));
       setText(summary, (predictFirst ? this.text.summaryPredict : this.text.summary)(problems.length, done));
@@ -149,14 +165,23 @@ export class PracticeProblems extends HTMLElement {
       setText(notice, copy.noticeIn(this.m) ?? '');
     };
     // Restoring marks every kept answer again with the core: done when first opened.
-    details.addEventListener('toggle', () => { if (details.open) this.#restore(); });
+    details.addEventListener('toggle', () => {
+      if (!details.open) return;
+      buildOnce();
+      this.#restore();
+    });
     copy.addEventListener('change', refresh);
-    copy.addEventListener('replaced', build);
+    copy.addEventListener('replaced', () => { if (built) build(); });
     details.open = openAtStart;
-    build();
+    if (openAtStart) build();
+    else {
+      readyLater = true;
+      buildTurn(this, { eager: true }).then(buildOnce);
+    }
     refresh();
     this.body.append(details);
     this.details = details;
+    return readyLater; // ready later, with its problems
   }
 
   // The build drew the answer key (what prints) in its own language; a block in another
