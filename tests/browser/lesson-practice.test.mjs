@@ -460,7 +460,7 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
 
 test('every problem of the data is on the lesson page under its idea', async () => {
   const { page } = startedOver ?? await openLesson({ width: 1100, height: 800 });
-  // A closed block's problems are made in a task of their own, after the page's scripts
+  // A closed block's problems are made in a task of their own when it comes near the view
   // (issue 25), and the block is ready with them; an open block's at once.
   const atUpgrade = await page.evaluate(() => window.practiceAtUpgrade);
   assert.ok(atUpgrade.length >= 8 && atUpgrade.some((b) => b.open) && atUpgrade.some((b) => !b.open), JSON.stringify(atUpgrade));

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { unzipSync, strFromU8 } from 'fflate';
-import { newWatchedPage, openTestBrowser, useCourseSite } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, openTestBrowser, useCourseSite } from './browser.mjs';
 import { axeViolations } from './axe.mjs';
 import { STRICT_CSP, serveStatic } from '../../scripts/lib/static-server.mjs';
 import { PACKAGES, buildScormPackages } from '../../scripts/build-scorm-package.mjs';
@@ -151,6 +151,9 @@ describe('SCORM packages in an LMS runtime (scorm-again)', () => {
     await page.goto(`${server.url}lms-1.2.html?sco=${launch('1.2')}&commit=${encodeURIComponent(lms.url)}`);
     const sco = page.frameLocator('iframe');
     await sco.locator('mha-practice[report="scorm"] .report-status[data-report="sent"]').waitFor({ timeout: 30000 });
+    // Every block built, as a learner scrolling through it would (a block far from the view
+    // makes its problems when it comes near).
+    await buildAllWidgets(page.frames().find((frame) => frame !== page.mainFrame()));
     const cmi = () => page.evaluate(() => JSON.parse(JSON.stringify(window.API.cmi)));
     assert.equal((await cmi()).core.lesson_status, 'incomplete', 'launched: incomplete');
     // Every problem of the SCO: all right but one number.

@@ -140,10 +140,11 @@ export class PracticeProblems extends HTMLElement {
     const notice = element('p', { className: 'notice', role: 'status', hidden: true });
     const list = element('div', { className: 'problems' });
     const details = element('details', { className: 'practice' }, [summary, notice, list, element('p', { className: 'kept', textContent: this.text.kept })]);
-    // The problems' views are made in a task of their own, after every widget nearer the
-    // view has had its turn (build-queue.js), or at once when the block is opened first:
+    // The problems' views are made when the block comes near the view (build-queue.js: in a
+    // task of its own, the nearest first, as the widgets) or is opened, whichever is first:
     // made for the page's blocks at load, in one task with the page's scripts, they delayed
-    // the first widget (issue 25). The block is `ready` once they are made.
+    // the first widget (issue 25). The block is `ready` once they are made. (Closed, the
+    // block's height does not change when they are.)
     let built = false;
     let readyLater = false;
     const build = () => {
@@ -176,7 +177,7 @@ export class PracticeProblems extends HTMLElement {
     if (openAtStart) build();
     else {
       readyLater = true;
-      buildTurn(this, { eager: true }).then(buildOnce);
+      buildTurn(this).then(buildOnce);
     }
     refresh();
     this.body.append(details);
