@@ -145,20 +145,21 @@ export class PracticeProblems extends HTMLElement {
     // made for the page's blocks at load, in one task with the page's scripts, they delayed
     // the first widget (issue 25). The block is `ready` once they are made. (Closed, the
     // block's height does not change when they are.)
-    let built = false;
-    let readyLater = false;
     const build = () => {
-      const first = !built;
-      built = true;
       this.#views = numbered.map(({ problem, number }) => problemView(problem, {
         number, seed: copy.seed, copy, marker: this.#session.marker, findWidget: this.#session.findWidget, messages: this.m,
       }));
       list.replaceChildren(...this.#views.map((view) => view.element));
       this.#restored = false;
       if (details.open) this.#restore();
-      if (first && readyLater) this.#ready();
     };
-    const buildOnce = () => { if (!built) build(); };
+    let built = false;
+    const buildOnce = () => {
+      if (built) return;
+      built = true;
+      build();
+      if (!openAtStart) this.#ready(); // (an open block is ready with the rest of the element)
+    };
     const refresh = () => {
       const { done } = copy.progress(problems.map((p) => p.id));
       setText(summary, (predictFirst ? this.text.summaryPredict : this.text.summary)(problems.length, done));
@@ -174,15 +175,12 @@ export class PracticeProblems extends HTMLElement {
     copy.addEventListener('change', refresh);
     copy.addEventListener('replaced', () => { if (built) build(); });
     details.open = openAtStart;
-    if (openAtStart) build();
-    else {
-      readyLater = true;
-      buildTurn(this).then(buildOnce);
-    }
+    if (openAtStart) buildOnce();
+    else buildTurn(this).then(buildOnce);
     refresh();
     this.body.append(details);
     this.details = details;
-    return readyLater; // ready later, with its problems
+    return !openAtStart; // ready later, with its problems
   }
 
   // The build drew the answer key (what prints) in its own language; a block in another
