@@ -16,7 +16,12 @@ const [workers, durationsFile, ...files] = process.argv.slice(2);
 const durations = {};
 let failed = false;
 
-const stream = run({ files, concurrency: Number(workers) });
+// A file that takes longer than FILE_TIMEOUT_MS fails, named, instead of holding the run
+// (and CI's 90 minutes) until it is killed: the longest browser file takes about 150 s on a
+// loaded machine. A test that waits on the page without a limit of its own would otherwise
+// never end.
+const FILE_TIMEOUT_MS = 15 * 60 * 1000;
+const stream = run({ files, concurrency: Number(workers), timeout: FILE_TIMEOUT_MS });
 stream.on('data', ({ type, data }) => {
   if (type === 'test:fail' && !data.todo) failed = true;
   if ((type === 'test:pass' || type === 'test:fail') && data.nesting === 0 && data.file) {

@@ -46,7 +46,12 @@ export function serveStatic(root, { csp = STRICT_CSP, port = 0, cors = true } = 
     server.listen(port, '127.0.0.1', () => {
       resolve({
         url: `http://127.0.0.1:${server.address().port}/`,
-        close: () => new Promise((done) => server.close(done)),
+        // Every connection ends with the server: a page still open (a test's, a keep-alive
+        // socket of the browser's with a request under way) must not keep close() waiting.
+        close: () => new Promise((done) => {
+          server.close(done);
+          server.closeAllConnections();
+        }),
       });
     });
   });

@@ -133,8 +133,11 @@ ${PLATFORM_RESIZER}
 <iframe title="Someone else's frame" sandbox="allow-scripts" width="300" height="150" src="blend.html"></iframe></main></body></html>`);
     // The platform's own header: it allows the uploaded file's inline script and wasm.
     const server = await serveStatic(site, { csp: "default-src 'self'; script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; connect-src 'self' data:; worker-src blob:; img-src 'self' data:", cors: false });
+    let page = null;
     try {
-      const { page, problems } = await newWatchedPage(browser);
+      const watched = await newWatchedPage(browser);
+      page = watched.page;
+      const { problems } = watched;
       await page.goto(`${server.url}course.html`);
       const widget = page.frameLocator('iframe[data-multiple-heads]').locator('mha-blend[ready]');
       await widget.waitFor({ timeout: 20000 });
@@ -160,6 +163,7 @@ ${PLATFORM_RESIZER}
       assert.equal(await height(), 100, 'only the frame’s own numbers, clamped, were applied');
       assert.deepEqual(problems, []);
     } finally {
+      await page?.close();
       await server.close();
       rmSync(site, { recursive: true, force: true });
     }
