@@ -42,6 +42,7 @@ try {
 loadAverage.push(os.loadavg()[0]);
 console.log(`\nA = ${siteA}\nB = ${siteB}\nmedians of ${loads} first visits per build and column; load average ${loadAverage.map((l) => l.toFixed(1)).join(' -> ')}`);
 const rows = [
+  ['first text painted (FCP, ms)', (l) => l.firstContentfulPaintAt],
   ['first widget in view ready (ms)', (l) => l.first.at],
   ['all in view ready (ms)', (l) => l.inViewReadyAt],
   ['widgets built in the load', (l) => l.built],

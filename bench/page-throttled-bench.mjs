@@ -141,6 +141,7 @@ function readLoad(tags) {
     byTag, first: { tag: first.tag, at: first.at, top: first.top, inView: first.inView },
     // Where the time went: the document parsed and its scripts run, the core's wasm received.
     domContentLoadedAt: navigation.domContentLoadedEventEnd, wasmReceivedAt: wasm?.end ?? null,
+    firstContentfulPaintAt: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     allReadyAt: window.mhaAllReadyAt ?? null, inViewReadyAt, lastReadyAt,
     built: order.filter((w) => w.at !== undefined && w.tag !== 'mha-practice').length,
     widgets: order.filter((w) => w.tag !== 'mha-practice').length,
