@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BUILD_DIRS } from './lib/cmake.mjs';
+import { BUILD_DIRS, compilerCacheSettings } from './lib/cmake.mjs';
 import { ROOT, run } from './lib/run.mjs';
 import { composeWorld } from './lib/trained-world.mjs';
 
@@ -22,7 +22,7 @@ export const TRAINER_PATH = path.join(BUILD_DIRS.native, 'train_world');
 
 /** Configures build/native (so a new checkout or a changed CMakeLists.txt has the target) and builds the tool. */
 export function buildTrainer() {
-  run('cmake', ['-S', ROOT, '-B', BUILD_DIRS.native, '-DCMAKE_BUILD_TYPE=Release'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  run('cmake', ['-S', ROOT, '-B', BUILD_DIRS.native, '-DCMAKE_BUILD_TYPE=Release', ...compilerCacheSettings()], { stdio: ['ignore', 'ignore', 'inherit'] });
   run('cmake', ['--build', BUILD_DIRS.native, '--parallel', '2', '--target', 'train_world']);
 }
 

@@ -25,6 +25,12 @@ const DEBIAN_PACKAGES = {
     ['clang', '/usr/bin/clang++'],
     ['libclang-rt-14-dev', '/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux/libclang_rt.asan-x86_64.a'],
   ],
+  // Installed when root, else only suggested: the builds work without it. ccache keeps each
+  // compiled file (in ~/.cache/ccache, outside the checkout), so a fresh clone of unchanged
+  // sources compiles almost nothing (scripts/lib/cmake.mjs).
+  helpful: [
+    ['ccache', '/usr/bin/ccache'],
+  ],
 };
 
 /**
@@ -39,10 +45,16 @@ export function bootstrap(purpose, { npm = true } = {}) {
     ...(purpose === 'build' ? [] : DEBIAN_PACKAGES.browser),
     ...(purpose === 'test' ? DEBIAN_PACKAGES.test : []),
   ];
-  const missing = wanted.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+  const absent = (list) => list.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+  const root = process.getuid?.() === 0;
+  const helpful = absent(DEBIAN_PACKAGES.helpful);
+  if (!root && helpful.length > 0) {
+    console.log(`Note: ${helpful.join(', ')} would make rebuilds faster (sudo apt-get install ${helpful.join(' ')}).`);
+  }
+  const missing = [...absent(wanted), ...(root ? helpful : [])];
   if (missing.length > 0) {
     const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
-    if (process.getuid?.() !== 0) {
+    if (!root) {
       console.error(`Missing Debian packages: ${missing.join(', ')}.\n` +
         `Install them as root, then run this again:\n\n  sudo sh -c '${command}'\n`);
       process.exit(1);
