@@ -29,7 +29,12 @@ export const WASM_MODULE_TARGETS = [
  */
 const CCACHE = '/usr/bin/ccache';
 export function compilerCacheSettings() {
-  return existsSync(CCACHE) ? [`-DCMAKE_CXX_COMPILER_LAUNCHER=${CCACHE}`, `-DCMAKE_C_COMPILER_LAUNCHER=${CCACHE}`] : [];
+  if (!existsSync(CCACHE)) return [];
+  // Paths under the checkout are hashed relative to it (base_dir), and the working directory
+  // is left out (the sanitizer build's line tables would put it in), so a clone in another
+  // directory finds the same entries: with absolute paths a second clone hit 2 of 44.
+  const launcher = ['/usr/bin/env', `CCACHE_BASEDIR=${ROOT}`, 'CCACHE_NOHASHDIR=true', CCACHE].join(';');
+  return [`-DCMAKE_CXX_COMPILER_LAUNCHER=${launcher}`, `-DCMAKE_C_COMPILER_LAUNCHER=${launcher}`];
 }
 
 export function cmakeBuild(flavour, targets) {
