@@ -42,15 +42,26 @@ async function openWidget(viewport = { width: 1280, height: 800 }, { hash = '', 
   return { page, problems, widget };
 }
 
-// What each drawn grid shows: its cells' texts (the value each cell stands for), row by row.
+// What each drawn grid shows: the values its painted rows stand for (each row one cell,
+// named by its values, MatrixGrid paintRows), row by row.
 const drawn = (widget) => widget.evaluate((host) => {
   const out = {};
   for (const figure of host.shadowRoot.querySelectorAll('#layer-map .map:not([hidden]) figure.part')) {
     const rows = [...figure.querySelectorAll('tbody tr')];
-    out[figure.dataset.part] = rows.map((tr) => [...tr.querySelectorAll('td.ui-cell')].map((td) => td.getAttribute('aria-label')));
+    out[figure.dataset.part] = rows.map((tr) => tr.querySelector('td.ui-cell-row').getAttribute('aria-label').split('; '));
   }
   return out;
 });
+// A matrix cell of a part of the shown map, for the pointer: its painted row and the point
+// in it at the middle of column `col` (a row of `cols` bands, each a cell and a 1 px gap).
+async function mapCell(widget, part, row, col) {
+  const cell = widget.locator(`.map:not([hidden]) [data-part="${part}"] td.ui-cell-row[data-row="${row}"]`);
+  const cols = await cell.evaluate((td) => td.colSpan);
+  const box = await cell.boundingBox();
+  const pitch = (box.width + 1) / cols;
+  const position = { x: col * pitch + (pitch - 1) / 2, y: box.height / 2 };
+  return { click: () => cell.click({ position }), hover: () => cell.hover({ position }) };
+}
 const asRows = ({ rows, cols, data }) => Array.from({ length: rows }, (_, r) =>
   Array.from(data.subarray(r * cols, (r + 1) * cols), (v) => formatNumber(v)));
 
@@ -71,7 +82,8 @@ const litCells = (widget) => widget.evaluate((host) => {
   for (const figure of host.shadowRoot.querySelectorAll('#layer-map .map:not([hidden]) figure.part')) {
     const table = figure.querySelector('table');
     if (!table.classList.contains('ui-dimmed')) { out[figure.dataset.part] = 'all'; continue; }
-    out[figure.dataset.part] = [...figure.querySelectorAll('td.ui-cell.ui-lit')].map((td) => [Number(td.dataset.row), Number(td.dataset.col)]);
+    out[figure.dataset.part] = [...figure.querySelectorAll('td.ui-cell-row')].flatMap((td) =>
+      td.dataset.lit.split(' ').filter(Boolean).map((c) => [Number(td.dataset.row), Number(c)]));
   }
   return out;
 });
@@ -164,16 +176,16 @@ describe('layer at a glance', () => {
     assert.deepEqual(await widget.evaluate((host) => host.state), state);
 
     // Click on the map: a cell of head 2's slice of Concat in the row of “was” picks both.
-    await widget.locator('.map:not([hidden]) [data-part="concat"] td.ui-cell[data-row="8"][data-col="4"]').click();
+    await (await mapCell(widget, 'concat', 8, 4)).click();
     state = { h: 4, token: 8, head: 1 };
     await assertPath(widget, state);
     // A row of a heatmap picks that head and word; a word label picks the word.
-    await widget.locator('.map:not([hidden]) [data-part="weights-2"] td.ui-cell[data-row="5"][data-col="0"]').click();
+    await (await mapCell(widget, 'weights-2', 5, 0)).click();
     await assertPath(widget, { h: 4, token: 5, head: 2 });
     await widget.locator('.map:not([hidden]) [data-part="x"] th.ui-row-label[data-row="1"]').click();
     await assertPath(widget, { h: 4, token: 1, head: 2 });
     // A column of K picks the head only.
-    await widget.locator('.map:not([hidden]) [data-part="keys"] td.ui-cell[data-row="9"][data-col="11"]').click();
+    await (await mapCell(widget, 'keys', 9, 11)).click();
     await assertPath(widget, { h: 4, token: 1, head: 3 });
 
     // Fewer heads: the picked head (the Gist) is kept where it went, and the widget says so.
@@ -192,10 +204,10 @@ describe('layer at a glance', () => {
     await assertPath(widget, { h: 4, token: w.queryIndex, head: 0 });
 
     // Pointing at a cell reads its value, in words.
-    await widget.locator('.map:not([hidden]) [data-part="weights-0"] td.ui-cell[data-row="6"][data-col="1"]').hover();
+    await (await mapCell(widget, 'weights-0', 6, 1)).hover();
     const said = layer.forward(4).weights[0].data[6 * w.L + 1];
     assert.equal(await widget.locator('.readout').textContent(), `Head 1: weight of “said” on “researcher”: ${formatNumber(said)}`);
-    await widget.locator('.map:not([hidden]) [data-part="wo"] td.ui-cell[data-row="4"][data-col="4"]').hover();
+    await (await mapCell(widget, 'wo', 4, 4)).hover();
     assert.equal(await widget.locator('.readout').textContent(), 'WO, row 5 (head 2), column 5: 1.00');
 
     // The walk through the picked head (on demand, before the map) is the core's rows: the
@@ -297,7 +309,7 @@ describe('layer at a glance', () => {
     // readonly: the path is shown, nothing picks another.
     widget = await open('readonly&token=it');
     assert.equal(await widget.getByRole('radio', { name: 'said (word 7)' }).isDisabled(), true);
-    await widget.locator('.map:not([hidden]) [data-part="concat"] td.ui-cell[data-row="2"][data-col="7"]').click();
+    await (await mapCell(widget, 'concat', 2, 7)).click();
     assert.deepEqual(await widget.evaluate((host) => host.state), { h: 4, token: 7, head: 0 });
     assert.deepEqual(problems, []);
     await page.close();

@@ -281,6 +281,101 @@ test('Heatmap: click, tap and keyboard pick the query and key; the picked row is
   await t.page.close();
 });
 
+// Painted rows against cells: every value's colour where its band is drawn (the computed
+// background's gradient, stops resolved by Chromium, read at the band's middle) is the
+// colour of the cell drawing the same value, dimmed or not, in both themes; the row is as
+// wide as its cells were; its name lists their values.
+test('MatrixGrid paintRows: each row one cell, in the colours, width and words of its cells (light and dark)', async () => {
+  const { page, problems } = await open({ viewport: { width: 1000, height: 800 } });
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const pairs = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 1;
+      canvas.height = 1;
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      // Any CSS colour as [r, g, b, a] bytes, as the browser paints it.
+      const rgba = (colour) => {
+        context.clearRect(0, 0, 1, 1);
+        context.fillStyle = '#000';
+        context.fillStyle = colour;
+        context.fillRect(0, 0, 1, 1);
+        return [...context.getImageData(0, 0, 1, 1).data];
+      };
+      // The top-level items of a CSS list: "a(b, c), d" -> ["a(b, c)", "d"].
+      const split = (text) => {
+        const out = [];
+        let depth = 0;
+        let start = 0;
+        for (let i = 0; i < text.length; i++) {
+          if (text[i] === '(') depth++;
+          else if (text[i] === ')') depth--;
+          else if (text[i] === ',' && depth === 0) { out.push(text.slice(start, i).trim()); start = i + 1; }
+        }
+        out.push(text.slice(start).trim());
+        return out;
+      };
+      // The colour at x px of a row's painted layer (the last one): the last stop at or before x.
+      const paintedAt = (td, x) => {
+        const layers = split(getComputedStyle(td).backgroundImage);
+        const gradient = layers[layers.length - 1];
+        const stops = split(gradient.slice(gradient.indexOf('(') + 1, -1)).slice(1).map((stop) => {
+          const at = stop.lastIndexOf(' ');
+          return { colour: stop.slice(0, at), x: parseFloat(stop.slice(at + 1)) };
+        });
+        return stops.filter((stop) => stop.x <= x).pop().colour;
+      };
+      return Object.entries(window.gallery.painted).map(([name, [cells, painted]]) => {
+        const colours = [];
+        painted.rowPaints.forEach((td, r) => {
+          const box = td.getBoundingClientRect();
+          const pitch = (box.width + 1) / painted.cols;
+          for (let c = 0; c < painted.cols; c++) {
+            colours.push({
+              r, c, cell: rgba(getComputedStyle(cells.cells[r * cells.cols + c]).backgroundColor),
+              painted: rgba(paintedAt(td, c * pitch + (pitch - 1) / 2)),
+            });
+          }
+        });
+        const rowsOfCells = cells.rowElements.map((tr) => [...tr.querySelectorAll('td.ui-cell')]);
+        return {
+          name, colours,
+          widths: painted.rowPaints.map((td, r) => [td.getBoundingClientRect().width,
+            rowsOfCells[r].at(-1).getBoundingClientRect().right - rowsOfCells[r][0].getBoundingClientRect().left]),
+          names: painted.rowPaints.map((td, r) => [td.getAttribute('aria-label'), rowsOfCells[r].map((cell) => cell.getAttribute('aria-label')).join('; ')]),
+          lit: painted.rowPaints.map((td, r) => [td.dataset.lit,
+            cells.table.classList.contains('ui-dimmed') ? rowsOfCells[r].flatMap((cell, c) => (cell.classList.contains('ui-lit') ? [String(c)] : [])).join(' ') : 'all']),
+          cellCount: painted.table.querySelectorAll('tbody td').length,
+        };
+      });
+    });
+    assert.equal(pairs.length, 2);
+    for (const pair of pairs) {
+      assert.equal(pair.cellCount, pair.names.length, `${pair.name}: one td per row`);
+      for (const { r, c, cell, painted } of pair.colours) {
+        assert.ok(cell.every((v, i) => Math.abs(v - painted[i]) <= 1), `${scheme}, ${pair.name} [${r}, ${c}]: cell ${cell}, painted ${painted}`);
+      }
+      for (const [painted, cells] of pair.widths) assert.ok(Math.abs(painted - cells) < 0.5, `${pair.name}: row ${painted} px wide, its cells ${cells}`);
+      for (const [painted, cells] of pair.names) assert.equal(painted, cells);
+      for (const [painted, cells] of pair.lit) assert.equal(painted, cells);
+    }
+    // The dimmed and the lit colours differ (the check would see a highlight lost).
+    const dimmed = pairs[0].colours.find(({ r, c }) => r === 0 && c === 0).painted;
+    const lit = pairs[0].colours.find(({ r, c }) => r === 1 && c === 0).painted;
+    assert.notDeepEqual(dimmed, lit);
+  }
+  // The column under the pointer: a click on a painted row's band reads as that cell.
+  const cellAt = await page.evaluate(() => {
+    const grid = window.gallery.painted.diverging[1];
+    const td = grid.rowPaints[2];
+    const box = td.getBoundingClientRect();
+    const pitch = (box.width + 1) / grid.cols;
+    return [0, 3, 5].map((c) => grid.cellAt({ target: td, clientX: box.left + c * pitch + 2 }));
+  });
+  assert.deepEqual(cellAt, [{ row: 2, col: 0 }, { row: 2, col: 3 }, { row: 2, col: 5 }]);
+  assert.deepEqual(problems, []);
+});
+
 test('NumberField: invalid text stays with its message, a refusal too, blur brings back the last good value', async () => {
   const { page, problems } = await open();
   const field = page.getByLabel('Sequence length (1 to 64)');

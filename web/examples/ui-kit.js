@@ -136,6 +136,31 @@ section('Heatmap', 'Click or tap a cell to pick its query and key, or a word on 
   element('div', { className: 'gallery-row' }, [element('div', {}, [heatmap.element, heatPicked]), smallHeat.element]),
 ]);
 
+// ---- painted rows (MatrixGrid paintRows) --------------------------------------------------
+// The same static overviews twice: as a table of cells and with each row one painted cell
+// (what the layer's map uses); the test compares their colours, names and widths.
+const paintedPair = (name, options) => ['cells', 'painted'].map((kind) => {
+  const grid = new MatrixGrid({
+    label: `${name}, ${kind === 'cells' ? 'as cells' : 'painted rows'}`, compact: true, readonly: true, focusable: false,
+    paintRows: kind === 'painted', rowLabels: tokens, ...options,
+  });
+  grid.element.dataset.pair = `${name} ${kind}`;
+  return grid;
+});
+const diverging = paintedPair('Concat', {
+  rows: tokens.length, cols: 6, data: concat,
+  columnGroups: [{ start: 0, end: 3, colour: 'var(--ui-head-a)', label: '1' }, { start: 3, end: 6, colour: 'var(--ui-head-b)', label: '2' }],
+});
+diverging.forEach((grid) => grid.highlight({ rows: [1], cols: [5], cells: [[3, 2], [3, 3]] }));
+const sequential = paintedPair('Head A weights', {
+  rows: tokens.length, cols: tokens.length, data: weights, scale: 'sequential', hue: 'var(--ui-head-a)', max: 1, colLabels: tokens,
+});
+gallery.painted = { diverging, sequential };
+section('Painted rows', 'Static overviews drawn as a table of cells (left) and with each row one painted cell (right): the same colours.', [
+  element('div', { className: 'gallery-row' }, diverging.map((grid) => grid.element)),
+  element('div', { className: 'gallery-row' }, sequential.map((grid) => grid.element)),
+]);
+
 // ---- NumberField ------------------------------------------------------------------------
 const fieldLog = log('Sequence length: 5.');
 const lengthField = new NumberField({

@@ -14,6 +14,7 @@ import { element } from './dom.js';
 import { messagesFor } from './messages.js';
 import { cssNumber, scaleMax, signedFraction, unitFraction } from './colour-scale.js';
 import { NumberField } from './number-field.js';
+import { columnAt, paintedRingImage, paintedRowImage } from './painted-rows.js';
 import { MATRIX_STYLES } from './styles-matrix.js';
 import { addKitStyles } from './styles.js';
 
@@ -35,8 +36,11 @@ export class MatrixGrid {
       rowGroups: [], columnGroups: [], compact: false, readonly: false, onPropose: null, onPick: null,
       limits: { min: -10, max: 10 }, step: 0.1, bigStep: 1, fineStep: 0.01, dragPerPixel: 0.01,
       decimals: 2, valuesMode: false, rowName: null, colName: null, focusable: true, controls: null,
-      transposeWhenNarrow: false, ...o,
+      transposeWhenNarrow: false, paintRows: false, ...o,
     };
+    // paintRows: each row one cell painted with the row's colours (painted-rows.js), for
+    // compact static overviews; only where nothing is focused or edited cell by cell.
+    this.painted = Boolean(this.o.paintRows) && !this.o.focusable && !this.o.onPropose;
     this.rows = 0;
     this.cols = 0;
     this.data = new Float32Array(0);
@@ -126,6 +130,11 @@ export class MatrixGrid {
     if (rows !== this.rows || cols !== this.cols) this.#build(rows, cols);
     this.data = Float32Array.from(data);
     const max = this.o.max ?? (this.o.scale === 'sequential' ? 1 : scaleMax(this.data));
+    if (this.painted) {
+      this.fractions = Float32Array.from(this.data, (v) => (this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max)));
+      this.#paintRows();
+      return;
+    }
     this.cells.forEach((cell, k) => {
       const v = this.data[k];
       const t = cssNumber(this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max));
@@ -149,6 +158,11 @@ export class MatrixGrid {
     const on = Boolean(spec) && (rows.length + cols.length + cells.length > 0);
     this.table.classList.toggle('ui-dimmed', on);
     const lit = new Set(cells.map(([r, c]) => r * this.cols + c));
+    if (this.painted) {
+      this.lit = on ? (r, c) => rows.includes(r) || cols.includes(c) || lit.has(r * this.cols + c) : null;
+      this.ringed = on && lit.size ? (r, c) => lit.has(r * this.cols + c) : null;
+      this.#paintRows();
+    }
     this.cells.forEach((cell, k) => {
       const r = Math.floor(k / this.cols);
       const c = k % this.cols;
@@ -156,6 +170,50 @@ export class MatrixGrid {
     });
     this.rowHeaders.forEach((th, r) => th?.classList.toggle('ui-lit', on && rows.includes(r)));
     this.colHeaders.forEach((th, c) => th?.classList.toggle('ui-lit', on && cols.includes(c)));
+  }
+
+  /**
+   * The matrix cell under a pointer event ({ row, col }), or null: a cell, or a painted row
+   * (the column from where the pointer is along it). For widgets that pick or explain what
+   * is under the pointer in a static overview.
+   */
+  cellAt(event) {
+    const target = event.target?.closest?.('.ui-cell, .ui-cell-row');
+    if (!target || !this.table.contains(target)) return null;
+    const row = Number(target.dataset.row);
+    if (!target.classList.contains('ui-cell-row')) return { row, col: Number(target.dataset.col) };
+    const box = target.getBoundingClientRect();
+    const col = columnAt(event.clientX - box.left, box.width, this.cols);
+    return col === null ? null : { row, col };
+  }
+
+  // Painted rows: each row's background from its values and the highlight, written only
+  // where it changed; the row cell's name lists the row's values (a cell's aria-label, in
+  // one), and data-lit the lit columns (what the dimming shows, for tests and tools).
+  #paintRows() {
+    if (!this.fractions) return;
+    const { cols } = this;
+    const sequential = this.o.scale === 'sequential';
+    this.rowPaints.forEach((td, r) => {
+      const lit = this.lit ? Array.from({ length: cols }, (_, c) => this.lit(r, c)) : null;
+      const ringed = this.ringed && Array.from({ length: cols }, (_, c) => this.ringed(r, c)).some(Boolean) ? (c) => this.ringed(r, c) : null;
+      const image = paintedRowImage(this.fractions.subarray(r * cols, (r + 1) * cols), {
+        sequential, dimmed: (c) => Boolean(lit) && !lit[c], ringed: ringed ?? (() => false),
+      });
+      if (this.images[r] !== image) {
+        this.images[r] = image;
+        td.style.setProperty('--ui-row-paint', image);
+      }
+      const ring = ringed ? paintedRingImage(cols, ringed) : 'none';
+      if (this.rings[r] !== ring) {
+        this.rings[r] = ring;
+        td.style.setProperty('--ui-row-ring', ring);
+      }
+      const litText = lit ? lit.flatMap((on, c) => (on ? [String(c)] : [])).join(' ') : 'all';
+      if (td.dataset.lit !== litText) td.dataset.lit = litText;
+      const label = Array.from(this.data.subarray(r * cols, (r + 1) * cols), (v) => this.m.number(v, this.o.decimals)).join('; ');
+      if (td.getAttribute('aria-label') !== label) td.setAttribute('aria-label', label);
+    });
   }
 
   /** Moves the tab stop (and focus, if asked) to a cell. */
@@ -219,6 +277,9 @@ export class MatrixGrid {
     this.texts = []; // each cell's number, once shown (#showText)
     this.rowHeaders = [];
     this.rowElements = [];
+    this.rowPaints = [];
+    this.images = []; // each painted row's background and ring, as last written
+    this.rings = [];
     const body = Array.from({ length: rows }, (_, r) => {
       const tr = element('tr', { dataset: { row: String(r) } });
       if (rowGroups.length) {
@@ -238,14 +299,7 @@ export class MatrixGrid {
         this.rowHeaders.push(th);
         tr.append(th);
       }
-      for (let c = 0; c < cols; c++) {
-        const cell = element('td', { className: 'ui-cell', ...(this.o.focusable ? { tabIndex: -1 } : {}), dataset: { row: String(r), col: String(c) } });
-        // The figures an edit or a pick changes (ids in the same root), for the widget.
-        if (this.o.controls) cell.setAttribute('aria-controls', this.o.controls);
-        this.cells.push(cell);
-        if (this.o.valuesMode) this.#showText(cell, this.cells.length - 1);
-        tr.append(cell);
-      }
+      this.#appendValues(tr, r, cols);
       this.rowElements.push(tr);
       return tr;
     });
@@ -255,6 +309,25 @@ export class MatrixGrid {
     this.table.style.setProperty('--ui-turned-rows', String(cols + (colLabels ? 1 : 0)));
     this.active = Math.min(this.active, rows * cols - 1);
     if (this.o.focusable) this.cells[this.active].tabIndex = 0;
+  }
+
+  // Row r's values: one cell each, or one painted cell for the row (paintRows).
+  #appendValues(tr, r, cols) {
+    if (this.painted) {
+      const td = element('td', { className: 'ui-cell-row', colSpan: cols, dataset: { row: String(r) } });
+      td.style.setProperty('--ui-cols', String(cols));
+      this.rowPaints.push(td);
+      tr.append(td);
+      return;
+    }
+    for (let c = 0; c < cols; c++) {
+      const cell = element('td', { className: 'ui-cell', ...(this.o.focusable ? { tabIndex: -1 } : {}), dataset: { row: String(r), col: String(c) } });
+      // The figures an edit or a pick changes (ids in the same root), for the widget.
+      if (this.o.controls) cell.setAttribute('aria-controls', this.o.controls);
+      this.cells.push(cell);
+      if (this.o.valuesMode) this.#showText(cell, this.cells.length - 1);
+      tr.append(cell);
+    }
   }
 
   /** True while the narrow-container CSS shows the matrix on its side. */

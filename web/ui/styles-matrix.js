@@ -15,6 +15,22 @@ export const MATRIX_STYLES = `
   line-height: 1;
   cursor: default;
 }
+/* A painted row (paintRows, painted-rows.js): one cell spanning the row, its values drawn
+   as colour bands (--ui-row-paint, from script) under the columns' 1 px gaps in the surface
+   colour. Its width is exactly cols x (cell + gap) - gap, as the separate cells' was. */
+.ui-grid .ui-cell-row {
+  --ui-pitch: calc(var(--cell) + 1px);
+  width: calc(var(--ui-pitch) * var(--ui-cols) - 1px); min-width: calc(var(--ui-pitch) * var(--ui-cols) - 1px);
+  height: var(--cell); box-sizing: border-box;
+  background-image: repeating-linear-gradient(to right, transparent 0 var(--cell), var(--ui-surface) var(--cell) var(--ui-pitch)),
+    var(--ui-row-ring, none), var(--ui-row-ring, none), var(--ui-row-paint, none);
+  background-size: auto, 100% 1px, 100% 1px, auto;
+  background-position: 0 0, 0 0, 0 100%, 0 0;
+  background-repeat: repeat, no-repeat, no-repeat, no-repeat;
+}
+.ui-matrix.ui-pickable .ui-cell-row { cursor: pointer; }
+.ui-grid tr.ui-selected .ui-cell-row { box-shadow: 0 0 0 2px var(--ui-ink) inset; }
+@media (prefers-color-scheme: dark) { .ui-matrix { --ui-paint-dark: 1; } }
 /* Positioned only while it needs to be: focused (its outline drawn over its neighbours) or
    holding the value editor (placed under it). A positioned element gets a paint layer of its
    own, and a page of maps has thousands of cells: every cell positioned, a blend step spent

@@ -109,8 +109,8 @@ export class LayerWidget extends MhaWidget {
     // state is restored.
     this.#mapFor(this.model.forward(this.defaultState().h));
     this.mapHost.addEventListener('click', (event) => this.#clickMap(event));
-    this.mapHost.addEventListener('pointerover', (event) => this.#hover(event));
-    this.mapHost.addEventListener('pointerleave', () => { this.readout.textContent = hoverHint(); });
+    this.mapHost.addEventListener('pointermove', (event) => this.#hover(event));
+    this.mapHost.addEventListener('pointerleave', () => { this.hovered = null; this.readout.textContent = hoverHint(); });
 
     this.numbers = this.#numbersPanel();
     // The walk through one head for the picked word (query, scores, softmax, weighted sum)
@@ -206,13 +206,15 @@ export class LayerWidget extends MhaWidget {
   }
 
   // Every matrix of the map at one h as a compact read-only grid, the heads' slices banded
-  // in their colours; the heads' weights as heatmaps in theirs.
+  // in their colours; the heads' weights as heatmaps in theirs. Each row is one painted
+  // cell (MatrixGrid paintRows): the map at one h was about 1,600 cells, the most of what a
+  // slow phone spent on drawing the layer and on each switch of h (issue 25).
   #mapGrids(view) {
     const { heads } = view;
     const { m } = this;
     const grid = (label, matrix, options = {}) => new MatrixGrid({
       label, rows: matrix.rows, cols: matrix.cols, data: matrix.data,
-      compact: true, readonly: true, focusable: false, messages: m, ...options,
+      compact: true, readonly: true, focusable: false, paintRows: true, messages: m, ...options,
     });
     const bands = heads.map((head) => ({ start: head.start, end: head.end, colour: headColour(head), label: String(head.index + 1) }));
     const size = { rows: this.world.L, cols: this.world.dModel };
@@ -263,6 +265,7 @@ export class LayerWidget extends MhaWidget {
     map.grids.output.highlight({ rows: [t] });
     // Weights: the picked head's whole pattern stays visible with the picked word's row
     // outlined (the row is the word's budget); the other heads step back.
+    this.hovered = null; // the values under the pointer may have changed
     map.weights.forEach((g, i) => {
       g.rowElements.forEach((tr, r) => tr.classList.toggle('ui-selected', i === state.head && r === t));
       map.weightParts[i].classList.toggle('is-off', i !== state.head);
@@ -322,14 +325,21 @@ export class LayerWidget extends MhaWidget {
     return figure ? figure.dataset.part : null;
   }
 
+  // The drawn grid of a part of the shown map ('x', 'wo', 'weights-1', ...).
+  #gridOf(part) {
+    const map = this.maps.get(this.view?.h);
+    if (!map || !part) return null;
+    return part.startsWith('weights-') ? map.weights[Number(part.slice(8))] : map.grids[part];
+  }
+
   #clickMap(event) {
     if (this.readOnly) return;
     const part = this.#partOf(event.target);
     if (!part) return;
     const label = event.target.closest('.ui-row-label');
-    const cell = event.target.closest('.ui-cell');
-    const r = Number((label ?? cell)?.dataset.row);
-    const c = cell ? Number(cell.dataset.col) : null;
+    const cell = label ? null : this.#gridOf(part)?.cellAt(event);
+    const r = label ? Number(label.dataset.row) : cell?.row;
+    const c = cell ? cell.col : null;
     if (!Number.isInteger(r)) return;
     const headAt = (column) => this.view.heads.findIndex((h) => column >= h.start && column < h.end);
     const change = {};
@@ -347,10 +357,14 @@ export class LayerWidget extends MhaWidget {
   // The value under the pointer, in words: "Q, row “said”, column 5 (head 2): 1.00".
   #hover(event) {
     const part = this.#partOf(event.target);
-    const cell = event.target.closest?.('.ui-cell');
-    if (!part || !cell) return;
-    const r = Number(cell.dataset.row);
-    const c = Number(cell.dataset.col);
+    const cell = this.#gridOf(part)?.cellAt(event);
+    if (!cell) return;
+    // Moving along a painted row fires a move per pixel: the readout changes per cell.
+    const key = `${part} ${cell.row} ${cell.col}`;
+    if (key === this.hovered) return;
+    this.hovered = key;
+    const r = cell.row;
+    const c = cell.col;
     const view = this.view;
     const { m } = this;
     const headOf = (k) => view.heads.findIndex((h) => k >= h.start && k < h.end) + 1;
