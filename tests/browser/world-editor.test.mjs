@@ -14,12 +14,13 @@ import { checkWorld } from '../../web/widgets/shared/world-check.js';
 
 const site = useSiteAndBrowser();
 const cell = (page, key) => page.locator(`[data-target="${key}"]`);
-// The value of the layer's X grid cell (row = token, column = feature), as the widget gives
-// it: the cell's name (its number, shown as text only in values mode, and as its colour).
+// The value of the layer's X grid at (row = token, column = feature), as the widget gives
+// it: the row's painted cell names the row's values in order ("0.00; 1.00; …"), and draws
+// each as its colour.
 const layerX = (page, t, f) => page.evaluate(([row, col]) => {
   const grid = document.querySelector('mha-layer')?.shadowRoot?.querySelector('table[aria-label^="X, the words"]');
   const line = grid?.querySelectorAll('tbody tr')[row];
-  return line?.querySelectorAll('td')[col]?.getAttribute('aria-label') ?? null;
+  return line?.querySelector('td.ui-cell-row')?.getAttribute('aria-label')?.split('; ')[col] ?? null;
 }, [t, f]);
 const previewState = (page) => page.locator('#preview-status').getAttribute('data-state');
 const layerReady = (page) => page.waitForFunction(() => document.querySelector('mha-layer')?.hasAttribute('ready'), null, { timeout: 60000 });

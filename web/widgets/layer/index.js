@@ -101,8 +101,9 @@ export class LayerWidget extends MhaWidget {
 
     this.mapHost = element('div', { className: 'map-host', id: MAP_ID });
     this.#showStage('attend');
-    // Only the map at the starting h is drawn now; the map at another h is drawn the first
-    // time the learner switches to it, and then kept (hidden while another h is shown).
+    // Only the map at the starting h is drawn now; the maps at the other h are drawn when
+    // the page is idle, or the first time the learner switches to one, and then kept
+    // (hidden while another h is shown).
     // Each map is about 2,900 elements: drawing all three when the widget is built tripled
     // the time to the first widget a learner sees (the layer is at the top of the lesson).
     // This first map also gives the base class the panel names (its stages) before the
@@ -122,6 +123,28 @@ export class LayerWidget extends MhaWidget {
       this.numbers.element,
       this.mapHost,
     );
+    this.#drawOtherMapsWhenIdle();
+  }
+
+  // The maps at the other h, drawn one per idle moment once the page has settled, so that a
+  // learner's first switch of h shows a map already drawn (drawing it in the click was the
+  // h switch's slowest case on a slow phone: issue 25), without delaying the widget's first
+  // appearance. Not for a read-only widget (the learner cannot switch); a page's script that
+  // sets another h before they are drawn draws that map then, as before. (Within 2 s even
+  // where the page is never idle: a page busy with frames can starve idle callbacks.)
+  #drawOtherMapsWhenIdle() {
+    if (this.readOnly) return;
+    const maps = this.maps;
+    const whenIdle = (work) => (globalThis.requestIdleCallback
+      ? requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 1000));
+    const drawNext = () => {
+      if (this.maps !== maps || !this.model) return; // disposed or rebuilt since
+      const h = this.world.headCounts.find((count) => !maps.has(count));
+      if (h === undefined) return;
+      this.#mapFor(this.model.forward(h));
+      whenIdle(drawNext);
+    };
+    whenIdle(drawNext);
   }
 
   // `note`: said after the path (what became of the selected head on a new head count).
