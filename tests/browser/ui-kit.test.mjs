@@ -315,15 +315,25 @@ test('MatrixGrid paintRows: each row one cell, in the colours, width and words o
         out.push(text.slice(start).trim());
         return out;
       };
-      // The colour at x px of a row's painted layer (the last one): the last stop at or before x.
+      // A stop's position in px of an image `size` px wide: "40%", "12px", "calc(40% - 2px)".
+      const position = (text, size) => {
+        let px = 0;
+        for (const [, sign, number, unit] of text.matchAll(/([+-]?)\s*(\d*\.?\d+)(%|px)/g)) {
+          px += (sign === '-' ? -1 : 1) * Number(number) * (unit === '%' ? size / 100 : 1);
+        }
+        return px;
+      };
+      // The colour at x px of a row's painted layer (the last one, as wide as the row and its
+      // last gap): the last stop at or before x. Stops are "<colour> <position>".
       const paintedAt = (td, x) => {
         const layers = split(getComputedStyle(td).backgroundImage);
         const gradient = layers[layers.length - 1];
+        const size = td.getBoundingClientRect().width + 1;
         const stops = split(gradient.slice(gradient.indexOf('(') + 1, -1)).slice(1).map((stop) => {
-          const at = stop.lastIndexOf(' ');
-          return { colour: stop.slice(0, at), x: parseFloat(stop.slice(at + 1)) };
+          const at = stop.startsWith('calc(') || !stop.includes(' calc(') ? stop.lastIndexOf(' ') : stop.indexOf(' calc(');
+          return { colour: stop.slice(0, at), x: position(stop.slice(at + 1), size) };
         });
-        return stops.filter((stop) => stop.x <= x).pop().colour;
+        return stops.filter((stop) => stop.x <= x + 0.01).pop().colour;
       };
       return Object.entries(window.gallery.painted).map(([name, [cells, painted]]) => {
         const colours = [];

@@ -1,36 +1,36 @@
 // Painted rows (web/ui/painted-rows.js): the colour expressions are the kit cell rule's
-// (styles.js) with t written in, the bands tile the row at the pitch, a ringed cell has ring
-// edges, and the column under a point. Whether Chromium paints them as the cells is
-// checked in tests/browser/ui-kit.test.mjs (paintRows).
+// (styles.js) with t written in, under the painted rows' short names for the palette; the
+// bands tile the image by column; a ringed cell has ring edges; the column under a point.
+// Whether Chromium paints them as the cells is checked in tests/browser/ui-kit.test.mjs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { RING, columnAt, paintedColour, paintedRingImage, paintedRowImage } from '../../web/ui/painted-rows.js';
+import { kitStyles } from '../../web/ui/kit-styles.js';
 
 test('paintedColour: the diverging mix toward one end by |t|, the sequential share t (light) or sqrt(t) (dark)', () => {
-  assert.equal(paintedColour(-0.25),
-    'color-mix(in oklab, color-mix(in oklab, var(--ui-diverging-zero), var(--ui-diverging-negative) 25%), var(--ui-diverging-positive) 0%)');
-  assert.equal(paintedColour(0.5),
-    'color-mix(in oklab, color-mix(in oklab, var(--ui-diverging-zero), var(--ui-diverging-negative) 0%), var(--ui-diverging-positive) 50%)');
+  assert.equal(paintedColour(-0.25), 'color-mix(in oklab,var(--pz),var(--pn) 25%)');
+  assert.equal(paintedColour(0.5), 'color-mix(in oklab,var(--pz),var(--pp) 50%)');
+  assert.equal(paintedColour(0), 'var(--pz)');
   // 0.25: 25% on a light surface, + 1 x (50 - 25)% on a dark one.
-  assert.equal(paintedColour(0.25, { sequential: true }),
-    'color-mix(in oklab, var(--ui-sequential-zero), var(--ui-hue, var(--ui-accent)) calc(25% + var(--ui-paint-dark, 0) * 25%))');
-  assert.match(paintedColour(0.1, { dim: true }), /^color-mix\(in srgb, color-mix\(.*\), var\(--ui-surface\) var\(--ui-paint-dim, 72%\)\)$/);
+  assert.equal(paintedColour(0.25, { sequential: true }), 'color-mix(in oklab,var(--pq),var(--ph) calc(25% + var(--pk) * 25%))');
+  assert.equal(paintedColour(0.1, { dim: true }), 'color-mix(in srgb,color-mix(in oklab,var(--pz),var(--pp) 10%),var(--ps) var(--pd))');
+  // The short names are the kit's palette, set where the rows are painted.
+  for (const [name, value] of [['--pz', 'var(--ui-diverging-zero)'], ['--pn', 'var(--ui-diverging-negative)'], ['--pp', 'var(--ui-diverging-positive)'],
+    ['--pq', 'var(--ui-sequential-zero)'], ['--ph', 'var(--ui-hue, var(--ui-accent))'], ['--ps', 'var(--ui-surface)'], ['--pd', 'var(--ui-paint-dim, 72%)'], ['--pk', 'var(--ui-paint-dark, 0)']]) {
+    assert.ok(kitStyles.includes(`${name}: ${value};`), name);
+  }
+  assert.match(kitStyles, /prefers-color-scheme: dark\) \{ \.ui-matrix \{ --ui-paint-dark: 1; \}/);
 });
 
-test('paintedRowImage: one band per value at the pitch, dimmed and ringed where asked', () => {
-  const image = paintedRowImage([0, 1, -1], { dimmed: (c) => c === 2 });
-  assert.match(image, /^linear-gradient\(to right, /);
-  const stops = image.slice('linear-gradient(to right, '.length, -1);
-  assert.ok(stops.includes(' 0px calc(var(--ui-pitch) * 1)'));
-  assert.ok(stops.includes(' calc(var(--ui-pitch) * 1) calc(var(--ui-pitch) * 2)'));
-  assert.ok(stops.endsWith(' calc(var(--ui-pitch) * 2) calc(var(--ui-pitch) * 3)'));
-  assert.equal((image.match(/var\(--ui-surface\)/g) ?? []).length, 1, 'only the third band dimmed');
+test('paintedRowImage: one band per value, c / cols of the image each, dimmed and ringed where asked', () => {
+  assert.equal(paintedRowImage([0, 1, -1], { dimmed: (c) => c === 2 }),
+    'linear-gradient(to right,var(--pz) 0% 33.3333%,color-mix(in oklab,var(--pz),var(--pp) 100%) 33.3333% 66.6667%,' +
+    'color-mix(in srgb,color-mix(in oklab,var(--pz),var(--pn) 100%),var(--ps) var(--pd)) 66.6667% 100%)');
   const ringed = paintedRowImage([0.5, 0.5], { ringed: (c) => c === 1 });
   assert.equal(ringed.split(RING).length - 1, 2, 'left and right edges of the ringed cell');
-  assert.ok(ringed.includes(`${RING} calc(var(--ui-pitch) * 1) calc(var(--ui-pitch) * 1 + 1px)`));
-  assert.ok(ringed.includes(`${RING} calc(var(--ui-pitch) * 1 + var(--cell) - 1px) calc(var(--ui-pitch) * 2)`));
-  const ring = paintedRingImage(3, (c) => c === 0);
-  assert.equal(ring, `linear-gradient(to right, ${RING} 0px calc(var(--ui-pitch) * 1), transparent calc(var(--ui-pitch) * 1) calc(var(--ui-pitch) * 2), transparent calc(var(--ui-pitch) * 2) calc(var(--ui-pitch) * 3))`);
+  assert.ok(ringed.includes(`${RING} 50% calc(50% + 1px),`));
+  assert.ok(ringed.endsWith(`${RING} calc(100% - 2px) 100%)`));
+  assert.equal(paintedRingImage(3, (c) => c === 0), `linear-gradient(to right,${RING} 0% 33.3333%,transparent 33.3333% 66.6667%,transparent 66.6667% 100%)`);
 });
 
 test('columnAt: the band under a point, clamped; no column for a bad box', () => {

@@ -13,66 +13,66 @@
 // Pure string building (no DOM): tested in Node (tests/node/ui-painted-rows.test.mjs).
 import { cssNumber } from './colour-scale.js';
 
-/**
- * How far a dimmed value is mixed toward the surface: the kit's `--dim` of a dimmed cell,
- * which a widget may set otherwise with --ui-paint-dim (the layer dims less).
- */
-export const DIM_SHARE = 'var(--ui-paint-dim, 72%)';
+// The theme's colours under short names (the kit's rule for painted rows sets --pz, --pn,
+// --pp, --pq, --ph, --ps, --pd, --pk and --pr from the --ui-* palette): a map is about 130
+// rows of 12 values, and every character of the images is parsed as the page loads.
+
 /** The thin ring around a cell lit by itself (highlight's `cells`): the path shows even where its values are near 0. */
-export const RING = 'color-mix(in oklab, var(--ui-ink) 50%, transparent)';
+export const RING = 'var(--pr)';
 
 /**
  * The CSS colour of one value. `t` is the value's fraction of the scale: in [-1, 1] for the
  * diverging scale, [0, 1] for the sequential one (an attention weight). `dim`: mixed toward
- * the surface, as a cell outside a highlight is.
+ * the surface (by --ui-paint-dim, default 72%, the kit's `--dim`), as a cell outside a
+ * highlight is.
  */
 export function paintedColour(t, { sequential = false, dim = false } = {}) {
   let colour;
   if (sequential) {
     // A weight t takes t of the hue on a light surface, sqrt(t) on a dark one (colour-scale.js,
-    // sequentialShare): --ui-paint-dark is 0 or 1 by theme, so one expression serves both.
+    // sequentialShare): --pk (--ui-paint-dark) is 0 or 1 by theme, so one expression serves both.
     const light = cssNumber(t * 100);
     const darkExtra = cssNumber((Math.sqrt(t) - t) * 100);
-    colour = `color-mix(in oklab, var(--ui-sequential-zero), var(--ui-hue, var(--ui-accent)) calc(${light}% + var(--ui-paint-dark, 0) * ${darkExtra}%))`;
+    colour = `color-mix(in oklab,var(--pq),var(--ph) calc(${light}% + var(--pk) * ${darkExtra}%))`;
   } else {
-    // The zero tint, mixed toward the negative end by -t or toward the positive end by t.
-    const neg = cssNumber(Math.max(0, -t) * 100);
-    const pos = cssNumber(Math.max(0, t) * 100);
-    colour = `color-mix(in oklab, color-mix(in oklab, var(--ui-diverging-zero), var(--ui-diverging-negative) ${neg}%), var(--ui-diverging-positive) ${pos}%)`;
+    // The zero tint, mixed toward the negative end by -t or toward the positive end by t
+    // (the kit's cell mixes toward both, one of them by 0%: the same colour).
+    colour = t === 0 ? 'var(--pz)' : `color-mix(in oklab,var(--pz),var(${t < 0 ? '--pn' : '--pp'}) ${cssNumber(Math.abs(t) * 100)}%)`;
   }
-  return dim ? `color-mix(in srgb, ${colour}, var(--ui-surface) ${DIM_SHARE})` : colour;
+  return dim ? `color-mix(in srgb,${colour},var(--ps) var(--pd))` : colour;
 }
 
 /**
- * One row's background image: band c covers [c * pitch, (c + 1) * pitch), pitch being the
- * cell size plus the 1 px gap (--ui-pitch, set by the kit's rule for painted rows).
+ * One row's background image: with `cols` values, band c covers [c / cols, (c + 1) / cols)
+ * of the image, which the kit's rule makes cols x pitch wide (the row and its last gap, pitch
+ * being the cell size plus the 1 px gap): so each band starts at its column's cell.
  * @param {ArrayLike<number>} fractions  the row's t values
  * @param {(c: number) => boolean} dimmed  whether column c is dimmed
+ * @param {(c: number) => boolean} ringed  whether column c is ringed (its left and right
+ *   edges here, 1 px of the ring colour; its top and bottom are paintedRingImage's)
  */
 export function paintedRowImage(fractions, { sequential = false, dimmed = () => false, ringed = () => false } = {}) {
+  const cols = fractions.length;
   const stops = [];
-  for (let c = 0; c < fractions.length; c++) {
+  for (let c = 0; c < cols; c++) {
     const colour = paintedColour(fractions[c], { sequential, dim: dimmed(c) });
-    // A ringed cell's left and right edges are 1 px of the ring colour (its top and bottom
-    // are the ring layer's, paintedRingImage).
-    if (ringed(c)) stops.push(`${RING} ${at(c)} ${at(c, '1px')}`, `${colour} ${at(c, '1px')} ${at(c, 'var(--cell) - 1px')}`, `${RING} ${at(c, 'var(--cell) - 1px')} ${at(c + 1)}`);
-    else stops.push(`${colour} ${at(c)} ${at(c + 1)}`);
+    const [from, to] = [at(c, cols), at(c + 1, cols)];
+    if (ringed(c)) stops.push(`${RING} ${from} calc(${from} + 1px)`, `${colour} calc(${from} + 1px) calc(${to} - 2px)`, `${RING} calc(${to} - 2px) ${to}`);
+    else stops.push(`${colour} ${from} ${to}`);
   }
-  return `linear-gradient(to right, ${stops.join(', ')})`;
+  return `linear-gradient(to right,${stops.join(',')})`;
 }
 
 /** One row's ring layer (drawn 1 px high at the row's top and bottom): the ring colour over the ringed cells. */
 export function paintedRingImage(cols, ringed) {
   const stops = [];
-  for (let c = 0; c < cols; c++) stops.push(`${ringed(c) ? RING : 'transparent'} ${at(c)} ${at(c + 1)}`);
-  return `linear-gradient(to right, ${stops.join(', ')})`;
+  for (let c = 0; c < cols; c++) stops.push(`${ringed(c) ? RING : 'transparent'} ${at(c, cols)} ${at(c + 1, cols)}`);
+  return `linear-gradient(to right,${stops.join(',')})`;
 }
 
-// The position k bands in (plus an offset inside the band), in CSS.
-function at(k, plus = null) {
-  const base = k === 0 ? '0px' : `var(--ui-pitch) * ${k}`;
-  if (plus === null) return k === 0 ? '0px' : `calc(${base})`;
-  return `calc(${base} + ${plus})`;
+// Where band k of cols begins, as a share of the image.
+function at(k, cols) {
+  return `${cssNumber((k / cols) * 100)}%`;
 }
 
 /**

@@ -24,9 +24,15 @@ export const MATRIX_STYLES = `
   height: var(--cell); box-sizing: border-box;
   background-image: repeating-linear-gradient(to right, transparent 0 var(--cell), var(--ui-surface) var(--cell) var(--ui-pitch)),
     var(--ui-row-ring, none), var(--ui-row-ring, none), var(--ui-row-paint, none);
-  background-size: auto, 100% 1px, 100% 1px, auto;
+  /* The bands' images are a pitch wider than the row (its last gap), so band c of cols
+     starts at c / cols of them: exactly at its cell. */
+  background-size: auto, calc(100% + 1px) 1px, calc(100% + 1px) 1px, calc(100% + 1px) 100%;
   background-position: 0 0, 0 0, 0 100%, 0 0;
   background-repeat: repeat, no-repeat, no-repeat, no-repeat;
+  /* The palette under short names for the images (painted-rows.js). */
+  --pz: var(--ui-diverging-zero); --pn: var(--ui-diverging-negative); --pp: var(--ui-diverging-positive);
+  --pq: var(--ui-sequential-zero); --ph: var(--ui-hue, var(--ui-accent)); --ps: var(--ui-surface);
+  --pd: var(--ui-paint-dim, 72%); --pk: var(--ui-paint-dark, 0); --pr: color-mix(in oklab, var(--ui-ink) 50%, transparent);
 }
 .ui-matrix.ui-pickable .ui-cell-row { cursor: pointer; }
 .ui-grid tr.ui-selected .ui-cell-row { box-shadow: 0 0 0 2px var(--ui-ink) inset; }
