@@ -209,6 +209,9 @@ describe('layer at a glance', () => {
     assert.equal(await widget.locator('.readout').textContent(), `Head 1: weight of “said” on “researcher”: ${formatNumber(said)}`);
     await (await mapCell(widget, 'wo', 4, 4)).hover();
     assert.equal(await widget.locator('.readout').textContent(), 'WO, row 5 (head 2), column 5: 1.00');
+    // Along the same row (one painted cell): the readout follows the pointer.
+    await (await mapCell(widget, 'wo', 4, 5)).hover();
+    assert.equal(await widget.locator('.readout').textContent(), 'WO, row 5 (head 2), column 6: 0.00');
 
     // The walk through the picked head (on demand, before the map) is the core's rows: the
     // query, the scores, softmax of them (the weights), the weighted sum (the output).

@@ -110,6 +110,9 @@ export class LayerWidget extends MhaWidget {
     // state is restored.
     this.#mapFor(this.model.forward(this.defaultState().h));
     this.mapHost.addEventListener('click', (event) => this.#clickMap(event));
+    // Over a cell, and along a painted row (one element for the row's cells): pointerover
+    // alone would not see the pointer move from cell to cell; a touch fires it, not moves.
+    this.mapHost.addEventListener('pointerover', (event) => this.#hover(event));
     this.mapHost.addEventListener('pointermove', (event) => this.#hover(event));
     this.mapHost.addEventListener('pointerleave', () => { this.hovered = null; this.readout.textContent = hoverHint(); });
 
