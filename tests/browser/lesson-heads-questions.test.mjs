@@ -377,7 +377,14 @@ describe('heads-questions widget', () => {
 
   test('keyboard: at most 15 tab stops, each map and grid one stop, visible focus', async () => {
     const { page, problems, widget } = await openWidget(WIDE, { alone: true });
+    // The X grid is made when its box is first opened (not with the widget), before it opens.
+    assert.equal(await widget.locator('.features table').count(), 0);
+    const gridWhenOpen = widget.evaluate((host) => new Promise((resolve) => {
+      const details = host.shadowRoot.querySelector('.features');
+      details.addEventListener('toggle', () => resolve(details.querySelectorAll('table td.ui-cell').length), { once: true });
+    }));
     await widget.locator('.features summary').click(); // the X grid too
+    assert.equal(await gridWhenOpen, w.L * w.dModel, 'the whole grid is there as the box opens');
     await widget.evaluate((host) => host.shadowRoot.querySelector('.caption').scrollIntoView());
     await page.evaluate(() => {
       const before = document.createElement('button');

@@ -205,28 +205,47 @@ export class HeadsQuestionsWidget extends MhaWidget {
   }
 
   // What the heads see: X (one row per word, one column per feature), read-only, with what
-  // each feature means in the readout of the focused cell and in a list below.
+  // each feature means in the readout of the focused cell and in a list below. Closed until
+  // the learner opens it; its grid (the world's L x d_model cells, about 170 elements) is
+  // made then, not with the widget.
   #features() {
     const { w } = this.config;
     const { m } = this;
+    const summary = element('summary', { textContent: m.t('headsQuestions.featuresSummary') });
+    summary.setAttribute('aria-controls', 'features-x');
+    const note = element('p', { className: 'muted' }, notation(m.t('headsQuestions.featuresNote', { count: w.dModel })));
+    const details = element('details', { id: 'features-x', className: 'features' }, [
+      summary,
+      note,
+      element('dl', { className: 'feature-list' }, w.data.features.flatMap((f) => [
+        element('dt', { textContent: m.featureName(f.name) }), element('dd', { textContent: m.dataText('world.featureAbout', f.about) }),
+      ])),
+    ]);
+    this.xGrid = null;
+    const makeGrid = () => {
+      if (this.xGrid) return;
+      this.xGrid = this.#featureGrid();
+      note.after(this.xGrid.element);
+    };
+    // Made as the summary is clicked (a click, Enter or Space), before the box opens, so it
+    // opens whole; opened another way (the open attribute, a script), as it opens.
+    summary.addEventListener('click', makeGrid);
+    details.addEventListener('toggle', () => { if (details.open) makeGrid(); });
+    return details;
+  }
+
+  #featureGrid() {
+    const { w } = this.config;
+    const { m } = this;
     const about = w.data.features.map((f) => m.dataText('world.featureAbout', f.about));
-    this.xGrid = new MatrixGrid({
+    const grid = new MatrixGrid({
       label: m.t('headsQuestions.xLabel'), messages: m,
       rows: w.L, cols: w.dModel, data: w.x, readonly: true,
       rowLabels: w.tokens, colLabels: w.featureNames.map((name) => m.featureName(name)),
       rowName: (r) => m.t('common.quoted', { text: w.tokens[r] }), colName: (c) => `${m.featureName(w.featureNames[c])} (${about[c]})`,
     });
-    for (const cell of this.xGrid.cells) cell.dataset.noFigure = '';
-    const summary = element('summary', { textContent: m.t('headsQuestions.featuresSummary') });
-    summary.setAttribute('aria-controls', 'features-x');
-    return element('details', { id: 'features-x', className: 'features' }, [
-      summary,
-      element('p', { className: 'muted' }, notation(m.t('headsQuestions.featuresNote', { count: w.dModel }))),
-      this.xGrid.element,
-      element('dl', { className: 'feature-list' }, w.data.features.flatMap((f) => [
-        element('dt', { textContent: m.featureName(f.name) }), element('dd', { textContent: m.dataText('world.featureAbout', f.about) }),
-      ])),
-    ]);
+    for (const cell of grid.cells) cell.dataset.noFigure = '';
+    return grid;
   }
 
   dispose() {
