@@ -347,9 +347,18 @@ test('MatrixGrid paintRows: each row one cell, in the colours, width and words o
             });
           }
         });
+        // The gaps' layer (the first) has its period at the bands' pitch: the surface colour
+        // from the last px of each column's share, however wide the columns are.
+        const gaps = painted.rowPaints.map((td) => {
+          const layer = split(getComputedStyle(td).backgroundImage)[0];
+          const stops = split(layer.slice(layer.indexOf('(') + 1, -1)).slice(1);
+          const size = td.getBoundingClientRect().width + 1;
+          const surfaceFrom = stops[2].slice(stops[2].indexOf(' calc(') + 1);
+          return [position(surfaceFrom, size), size / painted.cols - 1];
+        });
         const rowsOfCells = cells.rowElements.map((tr) => [...tr.querySelectorAll('td.ui-cell')]);
         return {
-          name, colours,
+          name, colours, gaps,
           widths: painted.rowPaints.map((td, r) => [td.getBoundingClientRect().width,
             rowsOfCells[r].at(-1).getBoundingClientRect().right - rowsOfCells[r][0].getBoundingClientRect().left]),
           names: painted.rowPaints.map((td, r) => [td.getAttribute('aria-label'), rowsOfCells[r].map((cell) => cell.getAttribute('aria-label')).join('; ')]),
@@ -366,6 +375,7 @@ test('MatrixGrid paintRows: each row one cell, in the colours, width and words o
         assert.ok(cell.every((v, i) => Math.abs(v - painted[i]) <= 1), `${scheme}, ${pair.name} [${r}, ${c}]: cell ${cell}, painted ${painted}`);
       }
       for (const [painted, cells] of pair.widths) assert.ok(Math.abs(painted - cells) < 0.5, `${pair.name}: row ${painted} px wide, its cells ${cells}`);
+      for (const [gapAt, bandEnd] of pair.gaps) assert.ok(Math.abs(gapAt - bandEnd) < 0.05, `${pair.name}: a gap at ${gapAt} px, a band ends at ${bandEnd}`);
       for (const [painted, cells] of pair.names) assert.equal(painted, cells);
       for (const [painted, cells] of pair.lit) assert.equal(painted, cells);
     }

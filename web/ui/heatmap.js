@@ -18,15 +18,16 @@ export class Heatmap {
    * @param {boolean} [o.compact]     12-16 px read-only overview (no picking)
    * @param {boolean} [o.focusable]   false: a static picture (a plain table, no tab stop), for
    *                                  compact maps whose small cells are no tap targets
+   * @param {boolean} [o.paintRows]   with focusable false: each row one painted cell (MatrixGrid)
    */
-  constructor({ label, tokens, weights, colour = null, onPick = null, compact = false, focusable = true, messages = messagesFor('en') }) {
+  constructor({ label, tokens, weights, colour = null, onPick = null, compact = false, focusable = true, paintRows = false, messages = messagesFor('en') }) {
     const L = tokens.length;
     this.tokens = tokens;
     this.m = messages;
     this.grid = new MatrixGrid({
       messages,
       label, rows: L, cols: L, data: weights, scale: 'sequential', hue: colour, max: 1, readonly: true,
-      rowLabels: tokens, colLabels: tokens, compact, focusable, onPick: onPick && !compact ? (q, k) => onPick(q, k) : null,
+      rowLabels: tokens, colLabels: tokens, compact, focusable, paintRows, onPick: onPick && !compact ? (q, k) => onPick(q, k) : null,
       rowName: (r) => messages.t('ui.heatmap.query', { token: tokens[r] }), colName: (c) => messages.t('ui.heatmap.key', { token: tokens[c] }),
     });
     this.grid.element.classList.add('ui-heatmap');

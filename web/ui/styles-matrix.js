@@ -17,18 +17,20 @@ export const MATRIX_STYLES = `
 }
 /* A painted row (paintRows, painted-rows.js): one cell spanning the row, its values drawn
    as colour bands (--ui-row-paint, from script) under the columns' 1 px gaps in the surface
-   colour. Its width is exactly cols x (cell + gap) - gap, as the separate cells' was. */
+   colour. At least cols x (cell + gap) - gap wide, as the separate cells were; wider when
+   the column labels widen the columns, as they did the cells. */
 .ui-grid .ui-cell-row {
   --ui-pitch: calc(var(--cell) + 1px);
   width: calc(var(--ui-pitch) * var(--ui-cols) - 1px); min-width: calc(var(--ui-pitch) * var(--ui-cols) - 1px);
   height: var(--cell); box-sizing: border-box;
-  background-image: repeating-linear-gradient(to right, transparent 0 var(--cell), var(--ui-surface) var(--cell) var(--ui-pitch)),
+  /* Every layer is one gap wider than the row (its last gap), so with cols equal columns
+     band c starts at c / cols of it, at its column, however wide the column labels made the
+     columns; the gaps are the last 1 px of each band's share, in the surface colour. */
+  background-image: repeating-linear-gradient(to right, transparent 0 calc(100% / var(--ui-cols) - 1px), var(--ui-surface) calc(100% / var(--ui-cols) - 1px) calc(100% / var(--ui-cols))),
     var(--ui-row-ring, none), var(--ui-row-ring, none), var(--ui-row-paint, none);
-  /* The bands' images are a pitch wider than the row (its last gap), so band c of cols
-     starts at c / cols of them: exactly at its cell. */
-  background-size: auto, calc(100% + 1px) 1px, calc(100% + 1px) 1px, calc(100% + 1px) 100%;
+  background-size: calc(100% + 1px) 100%, calc(100% + 1px) 1px, calc(100% + 1px) 1px, calc(100% + 1px) 100%;
   background-position: 0 0, 0 0, 0 100%, 0 0;
-  background-repeat: repeat, no-repeat, no-repeat, no-repeat;
+  background-repeat: no-repeat;
   /* The palette under short names for the images (painted-rows.js). */
   --pz: var(--ui-diverging-zero); --pn: var(--ui-diverging-negative); --pp: var(--ui-diverging-positive);
   --pq: var(--ui-sequential-zero); --ph: var(--ui-hue, var(--ui-accent)); --ps: var(--ui-surface);

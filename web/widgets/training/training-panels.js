@@ -75,9 +75,10 @@ export function trainedHeadPanel(m, i, { name, colour, onToggle }) {
   const map = new Heatmap({
     label: m.t('training.mapLabel', { name }), messages: m,
     tokens: Array.from({ length: L }, (_, t) => String(t + 1)), weights: new Float32Array(L * L), colour,
-    // Small static maps (no tab stop, no 15 px tap targets): the numbers are in each
-    // cell's accessible name, and the scores above say what the heads achieve.
-    compact: true, focusable: false,
+    // Small static maps (no tab stop, no 15 px tap targets): each row one painted cell
+    // named by its numbers (redrawn often while training: 10 cells a map, not 100), and
+    // the scores above say what the heads achieve.
+    compact: true, focusable: false, paintRows: true,
   });
   const toggle = element('input', { type: 'checkbox', role: 'switch', className: 'head-toggle', checked: true, disabled: true });
   toggle.setAttribute('aria-controls', 'curves maps');
