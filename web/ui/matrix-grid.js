@@ -194,17 +194,18 @@ export class MatrixGrid {
     if (!this.fractions) return;
     const { cols } = this;
     const sequential = this.o.scale === 'sequential';
+    const each = (test, r) => (test ? Array.from({ length: cols }, (_, c) => test(r, c)) : null);
     this.rowPaints.forEach((td, r) => {
-      const lit = this.lit ? Array.from({ length: cols }, (_, c) => this.lit(r, c)) : null;
-      const ringed = this.ringed && Array.from({ length: cols }, (_, c) => this.ringed(r, c)).some(Boolean) ? (c) => this.ringed(r, c) : null;
+      const lit = each(this.lit, r); // null: nothing dimmed
+      const rings = each(this.ringed, r)?.includes(true) ? each(this.ringed, r) : null;
       const image = paintedRowImage(this.fractions.subarray(r * cols, (r + 1) * cols), {
-        sequential, dimmed: (c) => Boolean(lit) && !lit[c], ringed: ringed ?? (() => false),
+        sequential, dimmed: (c) => Boolean(lit) && !lit[c], ringed: (c) => Boolean(rings?.[c]),
       });
       if (this.images[r] !== image) {
         this.images[r] = image;
         td.style.setProperty('--ui-row-paint', image);
       }
-      const ring = ringed ? paintedRingImage(cols, ringed) : 'none';
+      const ring = rings ? paintedRingImage(cols, (c) => rings[c]) : 'none';
       if (this.rings[r] !== ring) {
         this.rings[r] = ring;
         td.style.setProperty('--ui-row-ring', ring);
@@ -307,6 +308,7 @@ export class MatrixGrid {
     // Turned on its side, the table becomes a grid filled column by column: one grid row per
     // matrix column, plus one for the column labels.
     this.table.style.setProperty('--ui-turned-rows', String(cols + (colLabels ? 1 : 0)));
+    this.table.style.setProperty('--ui-cols', String(cols)); // a painted row's bands (styles-matrix.js)
     this.active = Math.min(this.active, rows * cols - 1);
     if (this.o.focusable) this.cells[this.active].tabIndex = 0;
   }
@@ -315,7 +317,6 @@ export class MatrixGrid {
   #appendValues(tr, r, cols) {
     if (this.painted) {
       const td = element('td', { className: 'ui-cell-row', colSpan: cols, dataset: { row: String(r) } });
-      td.style.setProperty('--ui-cols', String(cols));
       this.rowPaints.push(td);
       tr.append(td);
       return;
