@@ -377,8 +377,11 @@ describe('heads-questions widget', () => {
 
   test('keyboard: at most 15 tab stops, each map and grid one stop, visible focus', async () => {
     const { page, problems, widget } = await openWidget(WIDE, { alone: true });
-    // The X grid is made when its box is first opened (not with the widget), before it opens.
+    // The X grid is made when its box is first opened (not with the widget), before it opens;
+    // a head's W_Q grid when its head is first selected (the other heads' grids are tested
+    // where those heads are selected).
     assert.equal(await widget.locator('.features table').count(), 0);
+    assert.equal(await widget.locator('.wq-grid').count(), 1);
     const gridWhenOpen = widget.evaluate((host) => new Promise((resolve) => {
       const details = host.shadowRoot.querySelector('.features');
       details.addEventListener('toggle', () => resolve(details.querySelectorAll('table td.ui-cell').length), { once: true });

@@ -141,19 +141,21 @@ export class HeadsQuestionsWidget extends MhaWidget {
   }
 
   // The selected head's W_Q^i: one editable grid per head (each with its own key-column
-  // labels); only the selected one is shown.
+  // labels); only the selected one is shown. A head's grid is made the first time its head
+  // is selected (#wqGrid), and only the shown one is redrawn: the other three were about
+  // 200 elements made with every widget and recoloured by every edit, unseen.
   #buildEditor() {
     const { m } = this;
     this.editTitle = element('h3', { className: 'edit-title' });
     this.editQuestion = element('p', { className: 'edit-question' });
     this.editNote = element('p', { className: 'edit-note' });
-    this.grids = this.config.w.heads.map((head, i) => this.#buildWqGrid(head, i));
+    this.grids = this.config.w.heads.map(() => null);
     this.valuesButton = element('button', { type: 'button', className: 'secondary values-toggle', textContent: m.t('headsQuestions.showValues') });
     this.valuesButton.setAttribute('aria-pressed', 'false');
     this.valuesButton.addEventListener('click', () => {
       const on = this.valuesButton.getAttribute('aria-pressed') !== 'true';
       this.valuesButton.setAttribute('aria-pressed', String(on));
-      for (const grid of this.grids) grid.setValuesMode(on);
+      for (const grid of this.grids) grid?.setValuesMode(on);
     });
     // How to edit, and what a positive or negative entry means, on request: the grid's
     // readout already names the focused cell, and the caption says what to try. The
@@ -163,14 +165,23 @@ export class HeadsQuestionsWidget extends MhaWidget {
     const [how] = editHint(element('details', { id: 'wq-how', className: 'edit-how' }, [
       howSummary, element('p', { className: 'edit-help muted', textContent: m.t('headsQuestions.editHelp') }),
     ]));
+    this.editTools = element('div', { className: 'edit-tools' }, [this.valuesButton, how]);
     const editor = element('section', { id: 'wq-editor', className: 'editor', dataset: { panel: 'edit' } }, [
-      this.editTitle, this.editQuestion,
-      ...this.grids.map((g) => g.element),
-      element('div', { className: 'edit-tools' }, [this.valuesButton, how]),
-      this.editNote,
+      this.editTitle, this.editQuestion, this.editTools, this.editNote,
     ]);
     editor.setAttribute('aria-label', m.t('headsQuestions.editorLabel'));
     return editor;
+  }
+
+  // Head i's W_Q grid, made (in the editor, before its tools) the first time it is needed.
+  #wqGrid(i) {
+    if (!this.grids[i]) {
+      const grid = this.#buildWqGrid(this.config.w.heads[i], i);
+      grid.setValuesMode(this.valuesButton.getAttribute('aria-pressed') === 'true');
+      this.editTools.before(grid.element);
+      this.grids[i] = grid;
+    }
+    return this.grids[i];
   }
 
   #buildWqGrid(head, i) {
@@ -301,12 +312,11 @@ export class HeadsQuestionsWidget extends MhaWidget {
 
     // An edit moves its own head's map; tied, all four.
     const controlled = state.tied ? this.panels.map((p) => p.panel.id).join(' ') : null;
-    this.grids.forEach((grid, i) => {
-      grid.setData(view.wq[i]);
-      grid.element.hidden = i !== state.head;
-      const ids = controlled ?? this.panels[i].panel.id;
-      if (grid.cells[0].getAttribute('aria-controls') !== ids) for (const cell of grid.cells) cell.setAttribute('aria-controls', ids);
-    });
+    const shown = this.#wqGrid(state.head);
+    for (const grid of this.grids) if (grid) grid.element.hidden = grid !== shown;
+    shown.setData(view.wq[state.head]);
+    const ids = controlled ?? this.panels[state.head].panel.id;
+    if (shown.cells[0].getAttribute('aria-controls') !== ids) for (const cell of shown.cells) cell.setAttribute('aria-controls', ids);
     this.board.classList.toggle('no-editor', this.editor.hidden);
     this.board.classList.toggle('no-maps', this.panels.every((p) => p.panel.hidden));
     this.editTitle.replaceChildren(...notation(m.t(this.readOnly ? 'headsQuestions.editTitleReadOnly' : 'headsQuestions.editTitle', { name: selectedName })));
