@@ -44,8 +44,9 @@ export function paintedColour(t, { sequential = false, dim = false } = {}) {
 
 /**
  * One row's background image: with `cols` values, band c covers [c / cols, (c + 1) / cols)
- * of the image, which the kit's rule makes cols x pitch wide (the row and its last gap, pitch
- * being the cell size plus the 1 px gap): so each band starts at its column's cell.
+ * of the image, which the kit's rule makes one gap wider than the row (the row and its last
+ * gap): with the columns equally wide, each band starts at its column's cell, however wide
+ * the column labels made the columns.
  * @param {ArrayLike<number>} fractions  the row's t values
  * @param {(c: number) => boolean} dimmed  whether column c is dimmed
  * @param {(c: number) => boolean} ringed  whether column c is ringed (its left and right
