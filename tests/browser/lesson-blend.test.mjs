@@ -8,9 +8,7 @@ import { BlendModel, describeShare } from '../../web/widgets/blend/blend-model.j
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { WorldReader } from '../../web/widgets/shared/world-reader.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, pageTurns, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useSiteAndBrowser } from './browser.mjs';
 
 import { moveSplit, rebalance, roundToSum, stepWeight } from '../../web/ui/budget-math.js';
 import { axeViolations } from './axe.mjs';
@@ -477,18 +475,16 @@ describe('blend: one head of width 6 against two heads of width 3', () => {
       };
     });
     assert.deepEqual(await inView(), { bar: true, point: true, reader: true, headline: true });
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const shot = (name) => path.join(SCREENSHOT_DIR, `${name}.png`);
-    await page.screenshot({ path: shot('blend-1280') }); // one screen, as the learner sees it
+    await screenshot(page, 'blend-1280', { fullPage: false }); // one screen, as the learner sees it
     await page.emulateMedia({ colorScheme: 'dark' });
     await blend.evaluate((el) => el.scrollIntoView());
-    await page.screenshot({ path: shot('blend-dark-1280') });
+    await screenshot(page, 'blend-dark-1280', { fullPage: false });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'light' });
     await blend.evaluate((el) => el.scrollIntoView());
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
-    await blend.screenshot({ path: shot('blend-390') });
+    await screenshot(blend, 'blend-390');
     assert.deepEqual(problems, []);
   });
 

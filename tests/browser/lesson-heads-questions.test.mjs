@@ -4,8 +4,6 @@
 // the same state, computed here in Node by the same model code on the same world. What
 // depends on the lesson's layout is checked on the lesson page, the rest in embed.html.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   HeadsQuestionsModel, WQ_EDIT, defaultHeadsQuestionsState, describeRow,
@@ -14,7 +12,7 @@ import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
 import { cssNumber } from '../../web/ui/colour-scale.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, pageTurns, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-heads-questions';
@@ -31,12 +29,6 @@ const feature = (name) => w.featureNames.indexOf(name);
 const headIndex = (id) => w.heads.findIndex((h) => h.id === id);
 /** Each head's L x L weights from the core in Node, as plain arrays. */
 const coreWeights = (state) => models.compute(state).weights.map((m) => Array.from(m));
-
-/** A picture of the widget alone, for looking at (test-results/screenshots/<name>.png). */
-async function shoot(widget, name) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await widget.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
 
 // The widget on the lesson page, or (`alone`) in the page of this widget alone, embed.html:
 // the same element, for checks that do not depend on the lesson's layout, at a fraction of the
@@ -146,7 +138,7 @@ describe('heads-questions widget', () => {
       return { top: b.top, bottom: b.bottom, left: b.left, right: b.right };
     }));
     for (const b of boxes) assert.ok(b.top >= -1 && b.bottom <= WIDE.height && b.right <= WIDE.width, JSON.stringify(b));
-    await shoot(widget, 'heads-questions-1280');
+    await screenshot(widget, 'heads-questions-1280');
     assert.deepEqual(problems, []);
   });
 
@@ -285,7 +277,7 @@ describe('heads-questions widget', () => {
     const now = await widget.evaluate((host) => host.state);
     assert.ok(Math.abs(now.wq[2][feature('position cos') * w.dK] - 5.93) < 1e-6);
     await assertMapsAre(widget, now);
-    await shoot(widget, 'heads-questions-tied');
+    await screenshot(widget, 'heads-questions-tied');
     // Untied: each head asks its own question again; the edit stays with its head.
     await widget.getByRole('switch').uncheck();
     await assertMapsAre(widget, { ...now, tied: false });
@@ -473,7 +465,7 @@ describe('heads-questions widget', () => {
     assert.ok(layout.below, 'the editor is right under the selected head’s map');
     assert.deepEqual(layout.spill, [0, 0, 0, 0], 'no map scrolls sideways');
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth));
-    await shoot(widget, 'heads-questions-390');
+    await screenshot(widget, 'heads-questions-390');
     assert.deepEqual(problems, []);
   });
 
@@ -504,7 +496,7 @@ describe('heads-questions widget', () => {
     const s = headIndex('subject');
     const was = start().wq[s][feature('subject') * w.dK + 1];
     assert.deepEqual(await widget.evaluate((host) => host.state), edited(start(), s, 'subject', 1, was + WQ_EDIT.step));
-    await shoot(widget, 'heads-questions-390-editor');
+    await screenshot(widget, 'heads-questions-390-editor');
     assert.deepEqual(problems, []);
   });
 
@@ -517,7 +509,7 @@ describe('heads-questions widget', () => {
       assert.deepEqual(found, []);
       if (colorScheme === 'dark') {
         await widget.evaluate((host) => host.shadowRoot.querySelector('.board').scrollIntoView());
-        await shoot(widget, 'heads-questions-dark-1280');
+        await screenshot(widget, 'heads-questions-dark-1280');
       }
       assert.deepEqual(problems, []);
     });

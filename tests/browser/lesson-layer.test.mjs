@@ -6,14 +6,13 @@
 // word and a head (click, tap on the map, keyboard) lights exactly that path; the URL keeps
 // the state and refuses crafted state; axe finds nothing in light or dark; screenshots.
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { LayerModel, pathSentence } from '../../web/widgets/layer/layer-model.js';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
 import { roundToSum } from '../../web/ui/budget-math.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
-import { SCREENSHOT_DIR, buildAllWidgets, newWatchedPage, openTestBrowser, pageTurns, serveDist } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, openTestBrowser, pageTurns, screenshot, serveDist } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
 
 const TAG = 'mha-layer';
@@ -396,7 +395,7 @@ describe('layer at a glance', () => {
           const r = host.getBoundingClientRect();
           return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
         });
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, clip: box });
+        await screenshot(page, name, { clip: box });
         if (viewport.width === 1280) {
           // Scroll to the last stage: the word chips are still on screen (sticky), with the
           // output they light up.
@@ -412,7 +411,7 @@ describe('layer at a glance', () => {
           assert.deepEqual(inView, { chips: true, output: true });
           // Wide, every stage is shown and there is no stage choice.
           assert.equal(await widget.locator('.stage-choice').isVisible(), false);
-          await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-scrolled.png`) });
+          await screenshot(page, `${name}-scrolled`, { fullPage: false });
         } else {
           // A phone shows one stage at a time, picked above the map; showPart picks its stage.
           const shownStages = () => widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.map:not([hidden]) .stage')]

@@ -6,10 +6,9 @@
 // anything, kept in memory with a notice where storage is blocked; start over asks first;
 // collapsed to one line on a phone, at most 15 tab stops per block, axe clean light and dark.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { before, test } from 'node:test';
-import { buildAllWidgets, downloadedFile, newWatchedPage, screenshot, SCREENSHOT_DIR, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, downloadedFile, newWatchedPage, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { malformedFiles } from '../node/malformed-copies.mjs';
 import { PracticeCheckers } from '../../web/widgets/practice/checkers.js';
@@ -102,7 +101,7 @@ test('by mouse: each kind failed and solved, the reason shown is the core’s', 
   const expectedFail = checkers.goal(problemById('blend-both-aligned'), start);
   assert.equal(failed, WRONG + expectedFail.reason);
   assert.match(failed, new RegExp(`is ${expectedFail.figures.bound} aligned with each`));
-  await block(page, 'one-average').screenshot({ path: await screenshotPath('practice-failed-task') });
+  await screenshot(block(page, 'one-average'), 'practice-failed-task');
   await problem(page, 'blend-both-aligned').getByRole('button', { name: 'It cannot be done' }).click();
   const solved = await waitFeedback(page, 'blend-both-aligned', RIGHT);
   assert.equal(solved, RIGHT + checkers.claimImpossible(problemById('blend-both-aligned'), start).reason);
@@ -152,18 +151,13 @@ test('by mouse: each kind failed and solved, the reason shown is the core’s', 
   const splitState = await split.evaluate((el) => el.state);
   assert.equal(done, RIGHT + shownText(checkers.goal(problemById('dk-16'), splitState).reason));
   assert.match(done, /scores cost 2,097,152 multiply-adds, the same as one head of width 512 \(2,097,152\)/);
-  await block(page, 'same-arithmetic').screenshot({ path: await screenshotPath('practice-solved-task') });
+  await screenshot(block(page, 'same-arithmetic'), 'practice-solved-task');
 
   // The summaries count what is done.
   assert.equal(await block(page, 'one-average').locator('summary.practice-summary').textContent(), 'Practice: 3 problems, 2 done');
   assert.equal(await block(page, 'construction').locator('summary.practice-summary').textContent(), 'Practice: 2 problems, 2 done');
   assert.deepEqual(problems, []);
 });
-
-async function screenshotPath(name) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return path.join(SCREENSHOT_DIR, `${name}.png`);
-}
 
 test('by keyboard: each kind failed and solved with keys alone', async () => {
   const { page, problems } = await openLesson({ width: 1100, height: 900 });
@@ -319,7 +313,7 @@ test('the copy: a reload restores answers and widget states; export then import 
   // The progress summary: what is done and what is left, idea by idea.
   assert.match(await panel.locator('.progress-total').textContent(), /^Your copy: 1 of \d+ problems done$/);
   assert.match(await panel.locator('.progress-list').textContent(), /Limits of the picture: 1 of 3 done \(left: problems 1, 3\)/);
-  await panel.screenshot({ path: await screenshotPath('practice-copy-panel') });
+  await screenshot(panel, 'practice-copy-panel');
   const [download] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Export my copy' }).click()]);
   const file = await downloadedFile(download);
   const exported = readFileSync(file, 'utf8');
@@ -452,7 +446,7 @@ test('on a phone each block is one line until opened; at most 15 tab stops per b
     await waitFeedback(page, 'blend-both-aligned', WRONG);
     const found = await axeViolations(page, { within: 'mha-practice' });
     assert.deepEqual(found, [], scheme);
-    if (scheme === 'dark') await block(page, 'one-average').screenshot({ path: await screenshotPath('practice-dark') });
+    if (scheme === 'dark') await screenshot(block(page, 'one-average'), 'practice-dark');
     assert.deepEqual(problems, []);
   }
   assert.deepEqual(phone.problems, []);
@@ -514,8 +508,7 @@ test('a saved copy with one bad part: the rest comes back, the notice names the 
   assert.match(await notice.textContent(), /^One part of your saved copy could not be read and was left out; everything else is here/);
   assert.match(await notice.textContent(), /your state of the widget “One head, one average” \(budget: /);
   assert.match(await panel.locator('.progress-total').textContent(), /^Your copy: 1 of \d+ problems done/);
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await panel.screenshot({ path: path.join(SCREENSHOT_DIR, 'practice-copy-part-dropped.png') });
+  await screenshot(panel, 'practice-copy-part-dropped');
   const [download] = await Promise.all([page.waitForEvent('download'), notice.getByRole('button', { name: 'Download the copy kept aside' }).click()]);
   assert.equal(readFileSync(await downloadedFile(download), 'utf8'), text, 'the copy as it was, unchanged');
   assert.deepEqual(problems, []);

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { test, before } from 'node:test';
-import { buildAllWidgets, SCREENSHOT_DIR, newWatchedPage, openTestBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
+import { buildAllWidgets, newWatchedPage, openTestBrowser, screenshot, serveDist, useSiteAndBrowser } from './browser.mjs';
 import { loadTestEngine, loadTestTrainingEngine } from '../node/load-engine.mjs';
 import { WIDGETS } from '../../web/widgets/registry.js';
 import { STATIC_NOTE } from '../../web/widgets/shared/static-figure.js';
@@ -267,7 +267,7 @@ test('JavaScript off: every practice block shows its questions, and each answer 
     // The copy panel (no idea): one line saying that progress needs JavaScript.
     const copy = page.locator('mha-practice:not([idea]) > p.mha-static-note');
     assert.match(await copy.textContent(), /progress is kept only with JavaScript/);
-    await page.locator('mha-practice[idea="same-arithmetic"]:not([kinds="predict"])').screenshot({ path: `${SCREENSHOT_DIR}/no-js-practice.png` });
+    await screenshot(page.locator('mha-practice[idea="same-arithmetic"]:not([kinds="predict"])'), 'no-js-practice');
   } finally {
     checkers.dispose();
     await context.close();
@@ -335,7 +335,7 @@ test('JavaScript off: the training figure shows the lesson’s comparison, and i
   });
   // The lesson's claim shows in it: with two heads, one head carries each job.
   assert.notEqual(items[0].includes('token 2 back;'), items[1].includes('token 2 back;'));
-  await figure.screenshot({ path: `${SCREENSHOT_DIR}/no-js-training.png` });
+  await screenshot(figure, 'no-js-training');
   await context.close();
 });
 
@@ -420,7 +420,7 @@ test('WebAssembly blocked by the page’s CSP (no wasm-unsafe-eval): the static 
     const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
     await page.goto(server.url);
     await expectFiguresKept(page, 'CSP without wasm-unsafe-eval');
-    await page.locator('mha-blend').screenshot({ path: `${SCREENSHOT_DIR}/no-js-wasm-blocked-blend.png` });
+    await screenshot(page.locator('mha-blend'), 'no-js-wasm-blocked-blend');
   } finally {
     await browser.close();
     await server.close();

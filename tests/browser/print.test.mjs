@@ -128,7 +128,7 @@ test('print media: a widget prints its current state (the figure is redrawn by t
   const one = (await figure.locator('.mha-static-readouts li').nth(1).textContent()).replace(/\s+/g, ' ');
   assert.match(one, new RegExp(`who said it\\? ${expected.subjectCorrect} of ${expected.total}; what was said\\? ${expected.complementCorrect} of ${expected.total}`));
   assert.ok((await figure.locator('svg').getAttribute('aria-label')).includes(`${w.tokens[w.subjectIndex]} 1.00`));
-  await figure.screenshot({ path: `${process.cwd()}/test-results/screenshots/print-blend-current-state.png` });
+  await screenshot(figure, 'print-blend-current-state');
   // Printed right after an edit (before the redraw is due): beforeprint draws it at once.
   const even = w.tokens.map(() => 1 / w.L);
   const drawn = await page.evaluate((state) => {
@@ -169,7 +169,7 @@ test('print media: each practice block prints its questions with the right answe
     });
     assert.equal(block.hidden, 0, `${block.idea}: wrong options' reasons and summaries are not printed`);
   }
-  await page.locator('mha-practice[idea="same-arithmetic"]:not([kinds="predict"])').screenshot({ path: `${process.cwd()}/test-results/screenshots/print-practice.png` });
+  await screenshot(page.locator('mha-practice[idea="same-arithmetic"]:not([kinds="predict"])'), 'print-practice');
 });
 
 test('print media: the training figure prints the lesson’s comparison with the core’s numbers, also after the learner changes the widget', async () => {
@@ -203,7 +203,7 @@ test('print media: the training figure prints the lesson’s comparison with the
   assert.deepEqual(drawn, expected.flat());
   const box = await figure.boundingBox();
   assert.ok(box.width <= 688 + 1, `the figure fits the printed width (${box.width}px)`);
-  await figure.screenshot({ path: `${process.cwd()}/test-results/screenshots/print-training.png` });
+  await screenshot(figure, 'print-training');
 });
 
 test('print media: links print their address', async () => {
