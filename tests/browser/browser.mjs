@@ -170,35 +170,34 @@ export async function buildAllWidgets(target, { timeout = 60000 } = {}) {
   }, timeout);
 }
 
-/** Pictures are taken when $MHA_SCREENSHOTS is set (`npm run screenshots` sets it). */
-export const TAKING_SCREENSHOTS = Boolean(process.env.MHA_SCREENSHOTS);
+// Pictures are taken when $MHA_SCREENSHOTS is set (`npm run screenshots` sets it).
+const TAKING_SCREENSHOTS = Boolean(process.env.MHA_SCREENSHOTS);
 
 /**
  * A picture for a human to look at (test-results/screenshots/<name>.png; nothing compares
  * it), taken only when $MHA_SCREENSHOTS is set: `npm run screenshots` runs the browser tests
- * so, `npm test` does not: its 71 pictures cost the suite about 30 of its 870 CPU seconds
+ * so, `npm test` does not: its pictures (about 80) cost the suite about 30 of its 870 CPU s
  * (PNG encoding, the bytes carried through the protocol twice), for pictures nobody looks
  * at in CI (docs/TEST-SUITE-SPEED.md). Returns the file, or null when no picture was taken.
  * `target`: a locator, that element alone (scrolled into view as Playwright does); or a page:
- * the whole page, or with { of: 'css selector' } the first element it matches, or with
- * { clip: { x, y, width, height } } that box of the page (both clipped from the whole page,
- * nothing scrolled), or with { fullPage: false } the window as it is.
+ * the whole page, or with { of: 'css selector' } the first element it matches (clipped from
+ * the whole page, nothing scrolled), or with { fullPage: false } the window as it is.
  * The whole lesson page (15,000 px tall) costs Chromium 1.2-2.5 s of CPU per picture, and
  * timed out after 10 s on a loaded machine; the window 0.15 s: on the lesson, shoot what the
  * test is about.
  */
-export async function screenshot(target, name, { fullPage = true, of = null, clip = null } = {}) {
+export async function screenshot(target, name, { fullPage = true, of = null } = {}) {
   if (!TAKING_SCREENSHOTS) return null;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   if (typeof target.goto !== 'function') {
     await target.screenshot({ path: file });
-  } else if (of || clip) {
-    const box = clip ?? await target.locator(of).first().evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+  } else if (of) {
+    const clip = await target.locator(of).first().evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
     });
-    await target.screenshot({ path: file, fullPage: true, clip: box });
+    await target.screenshot({ path: file, fullPage: true, clip });
   } else {
     await target.screenshot({ path: file, fullPage });
   }

@@ -391,11 +391,7 @@ describe('layer at a glance', () => {
         const name = `layer-${viewport.width}-${colorScheme}`;
         // The whole widget as laid out on the page (a full-page capture, so that the sticky
         // controls sit where they start, not stuck over the middle of the map).
-        const box = await widget.evaluate((host) => {
-          const r = host.getBoundingClientRect();
-          return { x: r.left + scrollX, y: r.top + scrollY, width: r.width, height: r.height };
-        });
-        await screenshot(page, name, { clip: box });
+        await screenshot(page, name, { of: TAG });
         if (viewport.width === 1280) {
           // Scroll to the last stage: the word chips are still on screen (sticky), with the
           // output they light up.
