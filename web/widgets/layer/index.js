@@ -104,8 +104,9 @@ export class LayerWidget extends MhaWidget {
     // Only the map at the starting h is drawn now; the maps at the other h are drawn when
     // the page is idle, or the first time the learner switches to one, and then kept
     // (hidden while another h is shown).
-    // Each map is about 2,900 elements: drawing all three when the widget is built tripled
-    // the time to the first widget a learner sees (the layer is at the top of the lesson).
+    // Each map was about 2,900 elements (about 800 since its rows are painted, MatrixGrid's
+    // paintRows): drawing all three when the widget was built tripled the time to the
+    // first widget a learner sees (the layer is at the top of the lesson).
     // This first map also gives the base class the panel names (its stages) before the
     // state is restored.
     this.#mapFor(this.model.forward(this.defaultState().h));
