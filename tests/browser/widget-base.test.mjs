@@ -136,13 +136,26 @@ describe('widget base', () => {
       const { page, problems } = await openEmbed(widget, '&readonly');
       const state = await stateOf(page, widget);
       const address = await addressOf(page);
+      let plainStops = 0;
+      await eachTabStop(page, async () => { plainStops++; return false; });
       let stops = 0;
       await eachTabStop(page, async () => {
         stops++;
+        const stop = await page.evaluateHandle(() => {
+          let focused = document.activeElement;
+          while (focused?.shadowRoot?.activeElement) focused = focused.shadowRoot.activeElement;
+          return focused;
+        });
         for (const key of KEYS) await page.keyboard.press(key);
         await page.keyboard.press('Shift+ArrowUp');
+        // Back to this stop, so that Tab goes on from it: Enter on the widget's first stop,
+        // its skip link, moves the focus past the widget (without this the keys reached
+        // that one stop only).
+        await stop.evaluate((element) => element.focus());
+        await stop.dispose();
         return false;
       });
+      assert.ok(stops >= plainStops && plainStops >= 2, `keys pressed on ${stops} of the ${plainStops} tab stops a reader tabs through`);
       // Pointer: a click and an upward drag on every control and on everything the widget
       // marks as clickable or draggable by its cursor (cells, heatmap rows), up to 60 spread
       // over the widget.
