@@ -128,6 +128,45 @@ test('MatrixGrid: keyboard moves (roving), steps, opens a field for an exact val
   assert.deepEqual(problems, []);
 });
 
+test('MatrixGrid motion: a small key step and a drag recolour at once; a big step and a typed value ease', async () => {
+  const { page, problems } = await open();
+  // Every colour transition that starts in the editable grid, by cell (recorded as they
+  // start, so a busy machine cannot miss a 120 ms one).
+  await page.evaluate(() => {
+    window.eased = [];
+    document.querySelector('table[aria-label="W_O, 6 by 6, editable"]').addEventListener('transitionrun', (event) => {
+      if (event.propertyName === 'background-color') window.eased.push(event.target.dataset.row + event.target.dataset.col);
+    });
+  });
+  const eased = async () => {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    return page.evaluate(() => window.eased.splice(0));
+  };
+  const start = await woValue(page, 0, 0);
+  await woCell(page, 0, 0).focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('Shift+ArrowUp');
+  assert.ok(near(await woValue(page, 0, 0), start + 0.11, 1e-4), 'both small steps were taken');
+  assert.deepEqual(await eased(), [], 'small key steps are shown at once');
+  await page.keyboard.press('PageUp');
+  assert.ok(near(await woValue(page, 0, 0), start + 1.11, 1e-4));
+  assert.deepEqual(await eased(), ['00'], 'a big step eases the cell');
+  const { x, y } = await centre(woCell(page, 0, 1));
+  const before = await woValue(page, 0, 1);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 4; i++) await page.mouse.move(x, y - 8 * i);
+  await page.mouse.up();
+  assert.ok(await woValue(page, 0, 1) > before, 'the drag raised the cell');
+  assert.deepEqual(await eased(), [], 'a drag is shown at once');
+  await woCell(page, 0, 0).focus();
+  await page.keyboard.type('0.5');
+  await page.keyboard.press('Enter');
+  assert.ok(near(await woValue(page, 0, 0), 0.5));
+  assert.ok((await eased()).includes('00'), 'a typed value eases');
+  assert.deepEqual(problems, []);
+});
+
 test('MatrixGrid: the wheel changes only the focused cell; elsewhere it scrolls the page', async () => {
   const { page, problems } = await open();
   const cell = woCell(page, 2, 2);

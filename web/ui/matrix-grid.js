@@ -10,6 +10,9 @@
 // Pointer (editable): drag a cell up / down to change it; the wheel changes the focused cell.
 // The grid never changes a value itself: it proposes through onPropose(row, col, value),
 // which returns null (accepted: the widget calls setData) or a message (shown beside).
+// An edited cell eases to its new colour (styles.js), except after a small step (+ / -,
+// Shift + Up / Down, the wheel) or a drag: those come many a second, as the budget bar's
+// small steps do, and each ease would redraw the page for 120 ms (issue 25).
 import { element } from './dom.js';
 import { messagesFor } from './messages.js';
 import { cssNumber, scaleMax, signedFraction, unitFraction } from './colour-scale.js';
@@ -25,6 +28,9 @@ const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRi
 const DRAG_THRESHOLD = 3;
 
 export class MatrixGrid {
+  // The next setData() shows its colours at once (ui-instant): a small step or a drag was proposed.
+  #instantNext = false;
+
   /**
    * @param {object} o  see web/ui/README.md for every option
    */
@@ -129,6 +135,8 @@ export class MatrixGrid {
     if (data.length !== rows * cols) throw new Error(`MatrixGrid.setData: ${data.length} values for ${rows} x ${cols}`);
     if (rows !== this.rows || cols !== this.cols) this.#build(rows, cols);
     this.data = Float32Array.from(data);
+    this.element.classList.toggle('ui-instant', this.#instantNext);
+    this.#instantNext = false;
     const max = this.o.max ?? (this.o.scale === 'sequential' ? 1 : scaleMax(this.data));
     if (this.painted) {
       this.fractions = Float32Array.from(this.data, (v) => (this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max)));
@@ -392,7 +400,7 @@ export class MatrixGrid {
       if (!drag.moved && Math.abs(dy) < DRAG_THRESHOLD) return;
       drag.moved = true;
       const value = drag.start - dy * this.o.dragPerPixel;
-      drag.error = this.#propose(drag.r, drag.c, value, false);
+      drag.error = this.#propose(drag.r, drag.c, value, false, { instant: true });
     });
     const end = (event) => {
       if (!drag) return;
@@ -454,17 +462,21 @@ export class MatrixGrid {
     this.focusCell(r, c);
   }
 
+  // A key or wheel step: shown at once unless it is a big one (PageUp / PageDown).
   #step(r, c, delta) {
-    this.#propose(r, c, this.data[r * this.cols + c] + delta, true);
+    this.#propose(r, c, this.data[r * this.cols + c] + delta, true, { instant: Math.abs(delta) < this.o.bigStep });
   }
 
   /** Rounds to the fine step, clamps to the limits, proposes; returns the refusal or null. */
-  #propose(r, c, raw, announce) {
+  #propose(r, c, raw, announce, { instant = false } = {}) {
     const { limits, fineStep } = this.o;
     let value = Math.round(raw / fineStep) * fineStep;
     value = Math.round(value * 1e6) / 1e6;
     value = Math.max(limits.min, Math.min(limits.max, Object.is(value, -0) ? 0 : value));
-    return this.#proposeExact(r, c, value, announce);
+    this.#instantNext = instant;
+    const refusal = this.#proposeExact(r, c, value, announce);
+    if (refusal) this.#instantNext = false; // nothing was committed: the next setData is another edit's
+    return refusal;
   }
 
   #proposeExact(r, c, value, announce) {

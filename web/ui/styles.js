@@ -91,9 +91,13 @@ const components = `
 /* A cell the learner edits eases to its new colour. Only editable grids' cells: a read-only
    map recoloured whole (a tie, a new h: hundreds of cells at once) would restyle and repaint
    every one of them in each frame of the transition, about 120 ms of frames per edit on a
-   slow phone (issue 25); one edited cell costs nothing. */
+   slow phone (issue 25). Not after a small step or a drag (ui-instant, matrix-grid.js):
+   they come many a second, and each ease kept the page drawing 10 frames instead of 3
+   (about 25 ms of a 4x-throttled main thread per W_O step); a big step, a typed value, Undo
+   and Reset still ease. */
 @media (prefers-reduced-motion: no-preference) {
   .ui-editable .ui-cell { transition: background-color 120ms linear; }
+  .ui-editable.ui-instant .ui-cell { transition: none; }
 }
 `;
 
