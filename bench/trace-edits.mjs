@@ -26,7 +26,7 @@ const extraCss = option('--css') ? readFileSync(option('--css'), 'utf8') : null;
 const plain = args.filter((a, i) => !a.startsWith('--') && !['--save', '--css'].includes(args[i - 1]));
 const edits = Number(plain[0] ?? 6);
 const filter = plain[1] ?? '';
-const CATEGORIES = (process.env.TRACE_CATEGORIES ?? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8.execute'].join(','));
+const CATEGORIES = process.env.TRACE_CATEGORIES ?? ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'v8.execute'].join(',');
 // The trace events summed per kind (inclusive durations on the renderer's main thread; they
 // do not nest in one another, except that scripts run inside tasks).
 const PHASES = {

@@ -10,8 +10,10 @@ import { ROOT, stepAsync } from './lib/run.mjs';
 
 bootstrap('test');
 buildWeb();
+// Imported only now: they need playwright-core, which the bootstrap may just have installed.
 const { browserTestFiles, runBrowserTests } = await import('./lib/browser-suite.mjs');
+const { SCREENSHOT_DIR } = await import('../tests/browser/browser.mjs');
 const asked = process.argv.slice(2).map((file) => path.relative(ROOT, path.resolve(file)));
 const files = asked.length > 0 ? asked : browserTestFiles();
 await stepAsync('browser tests, pictures taken', () => runBrowserTests(files, { env: { MHA_SCREENSHOTS: '1' }, record: false }));
-console.log(`pictures: ${path.join(ROOT, 'test-results/screenshots')}`);
+console.log(`pictures: ${SCREENSHOT_DIR}`);
