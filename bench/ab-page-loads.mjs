@@ -11,7 +11,7 @@
 import os from 'node:os';
 import { openBrowser } from '../tests/browser/browser.mjs';
 import { serveGzipped } from './gzip-server.mjs';
-import { measureLoad, percentile } from './page-throttled-bench.mjs';
+import { measureLoad, openLearnerWindow, percentile } from './page-throttled-bench.mjs';
 
 const [siteA, siteB, loadsArg] = process.argv.slice(2);
 if (!siteA || !siteB) {
@@ -22,13 +22,14 @@ const loads = Number(loadsArg ?? 5);
 const median = (values) => percentile([...values].sort((a, b) => a - b), 0.5);
 const servers = { A: await serveGzipped(siteA), B: await serveGzipped(siteB) };
 const browser = await openBrowser();
+const window = await openLearnerWindow(browser);
 const results = { A: { throttled: [], unthrottled: [] }, B: { throttled: [], unthrottled: [] } };
 const loadAverage = [os.loadavg()[0]];
 try {
   for (let i = 0; i < loads; i++) {
     for (const throttled of i % 2 === 0 ? [true, false] : [false, true]) {
       for (const build of i % 2 === 0 ? ['A', 'B'] : ['B', 'A']) {
-        const load = await measureLoad(browser, servers[build].url, throttled);
+        const load = await measureLoad(window, servers[build].url, throttled);
         results[build][throttled ? 'throttled' : 'unthrottled'].push(load);
         console.log(`  ${build} ${throttled ? 'throttled  ' : 'unthrottled'} ${i + 1}/${loads}: first in view ${load.first.at.toFixed(0)} ms, ${load.built} of ${load.widgets} built, busy ${load.mainThreadMs.task.toFixed(0)} ms, longest task ${load.longTasks.longestMs.toFixed(0)} ms`);
       }

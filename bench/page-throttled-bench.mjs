@@ -33,7 +33,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { DIST_DIR, buildAllWidgets, newWatchedPage, openBrowser } from '../tests/browser/browser.mjs';
+import { DIST_DIR, buildAllWidgets, newWatchedPage, openBrowser, watchPage } from '../tests/browser/browser.mjs';
 import { WIDGET_TAGS } from '../web/widgets/registry.js';
 import { THE_WORLD } from '../web/widgets/shared/world.js';
 import { GZIP_LEVEL, serveGzipped } from './gzip-server.mjs';
@@ -150,8 +150,37 @@ function readLoad(tags) {
   };
 }
 
-export async function measureLoad(browser, url, throttled) {
-  const { page, problems } = await newWatchedPage(browser, VIEWPORT);
+/**
+ * A learner's browser window, for first visits: each load in a new tab of the one window,
+ * after the browser's HTTP cache (with it the compiled-code cache) and every kind of the
+ * site's storage are cleared, so the page meets an empty cache and a new renderer process.
+ * Not a new window per load: opening a window of the full browser starts its interface (a
+ * renderer of its own for the address bar's pop-up, about 1.5 s of CPU, and the browser
+ * process's work on the window), which on this 2-core machine competed with the page being
+ * measured (see bench/README.md, "One window, a new tab per first visit").
+ */
+export async function openLearnerWindow(browser) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const home = await context.newPage(); // the window's first tab, kept open between visits
+  await home.goto('about:blank');
+  const cdp = await context.newCDPSession(home);
+  await settleWindow();
+  return {
+    async newTab(url) {
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'all' });
+      return watchPage(await context.newPage());
+    },
+    close: () => context.close(),
+  };
+}
+
+// The window's interface starting up: about 3 s of CPU on this machine; waited out once.
+const settleWindow = () => new Promise((resolve) => { setTimeout(resolve, 4000); });
+
+/** One first visit of `url` in a new tab of `window` (openLearnerWindow). */
+export async function measureLoad(window, url, throttled) {
+  const { page, problems } = await window.newTab(url);
   try {
     const cdp = await throttle(page, { cpu: throttled, network: throttled });
     await page.addInitScript(recordLongTasks);
@@ -401,13 +430,15 @@ export async function pageThrottledBench({ loads = 5, edits = 30, log = console.
   const browser = await openBrowser();
   try {
     const raw = { throttled: [], unthrottled: [] };
+    const window = await openLearnerWindow(browser);
     for (let i = 0; i < loads; i++) {
       for (const throttled of i % 2 === 0 ? [true, false] : [false, true]) {
-        const load = await measureLoad(browser, server.url, throttled);
+        const load = await measureLoad(window, server.url, throttled);
         raw[throttled ? 'throttled' : 'unthrottled'].push(load);
         log(`  load ${i + 1}/${loads} ${throttled ? 'throttled  ' : 'unthrottled'}: first in view (${load.first.tag}) ${load.first.at.toFixed(0)} ms, all in view ${load.inViewReadyAt?.toFixed(0)} ms, ${load.built} of ${load.widgets} built, the last at ${load.lastReadyAt.toFixed(0)} ms`);
       }
     }
+    await window.close();
     // The file lists of the first load of each column are kept; the others' are the same files.
     for (const column of Object.values(raw)) for (const load of column.slice(1)) delete load.resources;
     loadAverage.push(os.loadavg());
@@ -430,7 +461,8 @@ export async function pageThrottledBench({ loads = 5, edits = 30, log = console.
       loadAverage,
       conditions: {
         throttle: THROTTLE, viewport: VIEWPORT, server: `bench/gzip-server.mjs, gzip level ${GZIP_LEVEL}`,
-        loads, editsPerKind: edits,
+        loads, firstVisit: 'each load in a new tab of one window, the HTTP cache and the site\'s storage cleared before it (openLearnerWindow)',
+        editsPerKind: edits,
         editTime: 'CDP Performance.getMetrics TaskDuration growth from the input to two frames and a timeout after it, minus the same window with no input (idleMs)',
         longTasks: 'PerformanceObserver longtask (> 50 ms) entries starting during the sequence',
       },
@@ -460,7 +492,7 @@ const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 export function printPageThrottled(r, log = console.log) {
   const { throttled: T, unthrottled: U } = r.loads.summary;
   const th = r.conditions.throttle;
-  log(`\nthrottled page: CPU ${th.cpuRate}x slower, network ${th.downloadBitsPerSecond / 1e6} Mbit/s down, ${th.uploadBitsPerSecond / 1e6} up, ${th.latencyMs} ms latency; first visits (empty cache), median of ${r.conditions.loads}; gzip-served; viewport ${r.conditions.viewport.width} x ${r.conditions.viewport.height}`);
+  log(`\nthrottled page: CPU ${th.cpuRate}x slower, network ${th.downloadBitsPerSecond / 1e6} Mbit/s down, ${th.uploadBitsPerSecond / 1e6} up, ${th.latencyMs} ms latency; first visits (a new tab, empty cache), median of ${r.conditions.loads}; gzip-served; viewport ${r.conditions.viewport.width} x ${r.conditions.viewport.height}`);
   log(`load average ${r.loadAverage.map((l) => l[0].toFixed(1)).join(' -> ')} (1 min; start, after the loads, after the edits)\n`);
   const row = (label, t, u, target = '') => log(`${label.padEnd(44)}${t.padStart(12)}${u.padStart(13)}   ${target}`);
   row('ms after navigation (median)', 'throttled', 'unthrottled', 'target (throttled)');

@@ -41,7 +41,11 @@ export function serveDist(options) {
 
 /** A new page whose console errors, page errors and CSP violations are collected. */
 export async function newWatchedPage(browser, viewport = { width: 1000, height: 800 }) {
-  const page = await browser.newPage({ viewport });
+  return watchPage(await browser.newPage({ viewport }));
+}
+
+/** `page` watched as newWatchedPage's: its errors, warnings and CSP violations collected. */
+export async function watchPage(page) {
   const problems = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') {
