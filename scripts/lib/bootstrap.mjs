@@ -19,6 +19,9 @@ const DEBIAN_PACKAGES = {
   browser: [
     ['chromium', '/usr/bin/chromium'],
     ['chromium-headless-shell', '/usr/bin/chromium-headless-shell'],
+    // A math font for the lesson's formulas (web/styles.css names it after the browser's own):
+    // Chromium on Debian maps the generic math family to a font Debian does not install.
+    ['fonts-dejavu-extra', '/usr/share/fonts/truetype/dejavu/DejaVuMathTeXGyre.ttf'],
   ],
   test: [
     ['wabt', '/usr/bin/wasm2wat'],

@@ -142,6 +142,30 @@ test('at 390 px: tap targets of 24 px or more, display math never clipped nor sc
   assert.deepEqual(problems, []);
 });
 
+// The formulas' glyphs all come from one math font (web/styles.css): with the generic math
+// family alone, Chromium on Debian (whose default math font is not installed) looked up a
+// fallback per character and size, 159 lookups in a load, and set the formulas in a serif
+// text font mixed with the math font: small operators, no stretched brackets (issue 25).
+test('formulas: every glyph in one math font, none from a fallback', async () => {
+  const { page } = await lessonAt({ width: 1280, height: 800 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: 'math mi, math mn, math mo, math mtext' });
+  assert.ok(nodeIds.length > 200, `${nodeIds.length} token elements in the lesson's formulas`);
+  const glyphs = new Map();
+  for (const nodeId of nodeIds) {
+    for (const { familyName, glyphCount } of (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts) {
+      glyphs.set(familyName, (glyphs.get(familyName) ?? 0) + glyphCount);
+    }
+  }
+  await cdp.detach();
+  const families = [...glyphs.keys()];
+  assert.equal(families.length, 1, `the formulas' glyphs by font: ${JSON.stringify([...glyphs])}`);
+  assert.match(families[0], /math/i, `a math font, not a text font: ${families[0]}`);
+});
+
 // Issue 10's length target, asserted; the run prints the height and each widget's share, so
 // a regression names its cause. 12 screens until issue 22 gave rank a widget of its own where
 // the prose introduces it (570 px at 390) and put two "Predict first" lines before their
