@@ -285,6 +285,48 @@ describe('head-splitting widget', () => {
     assert.deepEqual(shared.problems, []);
   });
 
+  // Before the first step (issue 25): the reader's pointer over L, or the focus in it, starts
+  // the worker, so the first steps find their counts ready; on the lesson page, where the
+  // widget has the build's figure, the figure's renderer is loaded then too. A widget nobody
+  // approaches starts nothing.
+  for (const approach of ['pointer', 'focus']) {
+    test(`L: the ${approach} on L starts the counts worker before the first step${approach === 'pointer' ? ' (lesson page: and loads the figure’s renderer)' : ''}`, async () => {
+      const lesson = approach === 'pointer';
+      const { page, widget, problems } = await openSplit(undefined, { lesson });
+      const fetched = [];
+      const onRequest = (request) => fetched.push(request.url().split('/').pop());
+      page.on('request', onRequest);
+      try {
+        assert.equal(await widget.evaluate((host) => host.prefetch ?? null), null, 'no worker before the reader comes');
+        const slider = widget.getByRole('slider', { name: 'Sequence length L, slider', exact: true });
+        if (approach === 'pointer') await slider.hover();
+        else await slider.focus();
+        const ahead = ['512/8/65', '512/1/65', '512/32/65', '512/8/63', '512/1/63', '512/32/63'];
+        await widget.evaluate((host, keys) => new Promise((resolve, reject) => {
+          const deadline = performance.now() + 15000;
+          const poll = () => {
+            if (keys.every((key) => host.models.counts.has(key))) resolve();
+            else if (performance.now() > deadline) reject(new Error(`not computed ahead: ${keys.filter((key) => !host.models.counts.has(key))}`));
+            else setTimeout(poll, 20);
+          };
+          poll();
+        }), ahead);
+        if (lesson) {
+          const renderer = (name) => /^head-splitting-static-.*\.js$/.test(name);
+          for (let tries = 0; !fetched.some(renderer) && tries < 100; tries++) await page.waitForTimeout(50);
+          assert.ok(fetched.some(renderer), `the figure's renderer loaded before any edit: ${fetched.join(', ')}`);
+        }
+        await widget.evaluate((host, keys) => { host.aheadCounts = keys.map((key) => host.models.counts.get(key)); }, ahead);
+        await slider.press('ArrowRight'); // the first step: L = 65, from the worker's counts
+        await eventually(() => shownLabels(widget), expectedLabels({ dModel: 512, heads: 8, seqLen: 65 }), 'L = 65 shows the core’s counts');
+        assert.deepEqual(await widget.evaluate((host) => ({ main: host.view.main === host.aheadCounts[0], oneHead: host.view.oneHead === host.aheadCounts[1] })), { main: true, oneHead: true });
+        assert.deepEqual(problems, []);
+      } finally {
+        page.off('request', onRequest);
+      }
+    });
+  }
+
   test('configurations: rows of one length cut into 1, 8 and 32 blocks, labelled with the core’s counts', async () => {
     const { widget } = await fresh();
     const rows = await widget.locator('.config-row').evaluateAll((els) => els.map((row) => {

@@ -79,6 +79,11 @@ export class StaticFigure {
     }, STATIC_REFRESH_MS);
   }
 
+  /** Loads the renderer ahead of the first change (the reader is about to edit). */
+  warm() {
+    if (this.#figure) this.#load();
+  }
+
   async #load() {
     if (this.#renderer) return;
     const { localName } = this.#widget;
