@@ -51,6 +51,19 @@ async function openSplit(viewport = { width: 1000, height: 800 }, { hash = '', l
   return { page, problems, widget, rank };
 }
 
+/** Waits until the widget's models hold the counts of every shape key in `keys` ("512/8/66"). */
+function countsArrive(widget, keys) {
+  return widget.evaluate((host, wanted) => new Promise((resolve, reject) => {
+    const deadline = performance.now() + 15000;
+    const poll = () => {
+      if (wanted.every((key) => host.models.counts.has(key))) resolve();
+      else if (performance.now() > deadline) reject(new Error(`not computed ahead: ${wanted.filter((key) => !host.models.counts.has(key))}`));
+      else setTimeout(poll, 20);
+    };
+    poll();
+  }), keys);
+}
+
 /** Polls `read` until it returns `expected` (slider edits land on the next frame). */
 async function eventually(read, expected, message) {
   const deadline = Date.now() + 5000;
@@ -263,15 +276,7 @@ describe('head-splitting widget', () => {
     await slider.focus();
     await slider.press('ArrowRight'); // L = 65: from now on L - 1 and L + 1 are computed ahead
     const ahead = ['512/8/66', '512/1/66', '512/32/66'];
-    await widget.evaluate((host, keys) => new Promise((resolve, reject) => {
-      const deadline = performance.now() + 15000;
-      const poll = () => {
-        if (keys.every((key) => host.models.counts.has(key))) resolve();
-        else if (performance.now() > deadline) reject(new Error(`not computed ahead: ${keys.filter((key) => !host.models.counts.has(key))}`));
-        else setTimeout(poll, 20);
-      };
-      poll();
-    }), ahead);
+    await countsArrive(widget, ahead);
     // The objects the worker posted; the step to L = 66 must show them, not compute its own.
     await widget.evaluate((host, keys) => { host.aheadCounts = keys.map((key) => host.models.counts.get(key)); }, ahead);
     await slider.press('ArrowRight');
@@ -302,15 +307,7 @@ describe('head-splitting widget', () => {
         if (approach === 'pointer') await slider.hover();
         else await slider.focus();
         const ahead = ['512/8/65', '512/1/65', '512/32/65', '512/8/63', '512/1/63', '512/32/63'];
-        await widget.evaluate((host, keys) => new Promise((resolve, reject) => {
-          const deadline = performance.now() + 15000;
-          const poll = () => {
-            if (keys.every((key) => host.models.counts.has(key))) resolve();
-            else if (performance.now() > deadline) reject(new Error(`not computed ahead: ${keys.filter((key) => !host.models.counts.has(key))}`));
-            else setTimeout(poll, 20);
-          };
-          poll();
-        }), ahead);
+        await countsArrive(widget, ahead);
         if (lesson) {
           const renderer = (name) => /^head-splitting-static-.*\.js$/.test(name);
           for (let tries = 0; !fetched.some(renderer) && tries < 100; tries++) await page.waitForTimeout(50);

@@ -88,11 +88,10 @@ export class HeadSplittingWidget extends MhaWidget {
 
   compute(state) {
     const view = this.models.compute(state);
-    // Once L has changed (the learner steps it), the counts of L - 1 and L + 1 are computed
-    // ahead in a worker after each change, so the next step needs no forward pass here.
-    if (this.prefetch || (this.shownSeqLen !== undefined && state.seqLen !== this.shownSeqLen)) {
-      (this.prefetch ??= new CountsPrefetch(this.models, this.config)).want(state);
-    }
+    // Once L has changed (the learner steps it), or the reader has come to L's controls
+    // (#prefetchAhead), the counts of L - 1 and L + 1 are computed ahead in a worker after
+    // each change, so the next step needs no forward pass here.
+    if (this.prefetch || (this.shownSeqLen !== undefined && state.seqLen !== this.shownSeqLen)) this.#wantCounts(state);
     this.shownSeqLen = state.seqLen;
     return view;
   }
@@ -215,9 +214,12 @@ export class HeadSplittingWidget extends MhaWidget {
   }
 
   #prefetchAhead() {
-    if (this.prefetch || this.readOnly || !this.hasAttribute('ready')) return;
-    this.prefetch = new CountsPrefetch(this.models, this.config);
-    this.prefetch.want(this.state);
+    if (!this.prefetch && !this.readOnly && this.hasAttribute('ready')) this.#wantCounts(this.state);
+  }
+
+  // The counts of L - 1 and L + 1 around `state`, asked of the worker (started on first use).
+  #wantCounts(state) {
+    (this.prefetch ??= new CountsPrefetch(this.models, this.config)).want(state);
   }
 
   #changeDModel(dModel) {

@@ -190,16 +190,14 @@ export class MhaWidget extends HTMLElement {
   }
 
   // The reader is about to edit (the pointer comes over the widget, or the focus into it):
-  // what the first edit would load is loaded now, once: the static figure's renderer (drawn
-  // again after edits, for print) and whatever the widget warms up itself (warmUp(): the
-  // head splitting's counts worker). The first edit of each widget paid for them: 1.3-3 times
-  // the time of the edits after it on a slowed CPU (issue 25). A page nobody edits or points
-  // at still loads none of it (issue 23).
+  // the static figure's renderer (drawn again after edits, for print), which the first edit
+  // would load, is loaded now, once. The first edit of each widget paid for it, up to 1.3-3
+  // times the time of the edits after it on a slowed CPU (issue 25). A page nobody edits or
+  // points at still loads none of it (issue 23).
   #warmUp() {
     if (this.#warmed || !this.#built || this.readOnly) return;
     this.#warmed = true;
     this.#figure.warm();
-    this.warmUp?.();
   }
 
   // Built as soon as the core is there, wherever the widget is: when the author asks
