@@ -43,8 +43,9 @@ try {
 }
 for (const column of ['throttled', 'unthrottled']) {
   for (const way of ['A', 'B']) {
-    const column_ = results[way][column];
-    console.log(`${way} ${column.padEnd(11)} median: first widget in view ${median(column_.map((l) => l.first.at)).toFixed(0)} ms, first text ${median(column_.map((l) => l.firstContentfulPaintAt ?? NaN)).toFixed(0)} ms, busy in the load ${median(column_.map((l) => l.mainThreadMs.task)).toFixed(0)} ms, long tasks > 100 ms ${median(column_.map((l) => l.longTasks.over100))}`);
+    const measured = results[way][column];
+    const medianOf = (read) => median(measured.map(read));
+    console.log(`${way} ${column.padEnd(11)} median: first widget in view ${medianOf((l) => l.first.at).toFixed(0)} ms, first text ${medianOf((l) => l.firstContentfulPaintAt ?? NaN).toFixed(0)} ms, busy in the load ${medianOf((l) => l.mainThreadMs.task).toFixed(0)} ms, long tasks > 100 ms ${medianOf((l) => l.longTasks.over100)}`);
   }
 }
 console.log(`load average ${loadAverage.map((l) => l.toFixed(1)).join(' -> ')}`);
