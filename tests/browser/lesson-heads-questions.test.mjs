@@ -10,7 +10,7 @@ import {
 } from '../../web/widgets/heads-questions/heads-questions-model.js';
 import { THE_WORLD as w } from '../../web/widgets/shared/world.js';
 import { formatNumber } from '../../web/text/format.js';
-import { cssNumber } from '../../web/ui/colour-scale.js';
+import { cssNumber, shadeOf } from '../../web/ui/colour-scale.js';
 import { loadTestEngine } from '../node/load-engine.mjs';
 import { buildAllWidgets, newWatchedPage, pageTurns, screenshot, useSiteAndBrowser } from './browser.mjs';
 import { WCAG22, axeViolations } from './axe.mjs';
@@ -67,10 +67,10 @@ async function touchPage(viewport) {
 /** What the page's core computed (element.view.weights), per head. */
 const pageWeights = (widget) => widget.evaluate((host) => host.view.weights.map((m) => Array.from(m)));
 
-/** What each map draws: per head, every cell's shade (--t) and its accessible number. */
+/** What each map draws: per head, every cell's shade (--t, as its class sets it) and its accessible number. */
 const drawn = (widget) => widget.evaluate((host) => [...host.shadowRoot.querySelectorAll('.head-panel')].map((panel) => {
   const cells = [...panel.querySelectorAll('.ui-heatmap .ui-cell')];
-  return { t: cells.map((c) => c.style.getPropertyValue('--t')), text: cells.map((c) => c.getAttribute('aria-label')) };
+  return { t: cells.map((c) => getComputedStyle(c).getPropertyValue('--t').trim()), text: cells.map((c) => c.getAttribute('aria-label')) };
 }));
 
 /** The outlined row of each map. */
@@ -92,7 +92,7 @@ async function assertMapsAre(widget, state) {
   expected.forEach((e, i) => assertClose(weights[i], e, `head ${w.heads[i].name}`));
   const shown = await drawn(widget);
   expected.forEach((e, i) => {
-    assert.deepEqual(shown[i].t, e.map((v) => cssNumber(v)), `${w.heads[i].name}: shades`);
+    assert.deepEqual(shown[i].t, e.map((v) => cssNumber(shadeOf(v))), `${w.heads[i].name}: shades`);
     assert.deepEqual(shown[i].text, e.map((v) => formatNumber(v)), `${w.heads[i].name}: numbers`);
   });
   assert.deepEqual(await summaries(widget), expectedSummaries(state));

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
-  PALETTE, VALUES_MODE_STRENGTH, contrast, cssNumber, divergingColour, mixOklab, oklab,
-  paletteCss, scaleMax, sequentialShare, signedFraction, unitFraction,
+  PALETTE, SHADE_STEPS, VALUES_MODE_STRENGTH, contrast, cssNumber, divergingColour, mixOklab, oklab,
+  paletteCss, scaleMax, sequentialShare, shadeClass, shadeOf, shadeStep, shadeStepsCss, signedFraction, unitFraction,
 } from '../../web/ui/colour-scale.js';
 import { kitStyles } from '../../web/ui/kit-styles.js';
 
@@ -36,6 +36,27 @@ test('cssNumber: short, no -0, no exponent for small values', () => {
   assert.equal(cssNumber(1 / 3), '0.3333');
   assert.equal(cssNumber(-1), '-1');
   assert.equal(cssNumber(1e-7), '0');
+});
+
+test('shade steps: t to the nearest 0.01, clamped, never -0; one class and one --t rule per step', () => {
+  assert.equal(SHADE_STEPS, 100);
+  assert.equal(shadeStep(0.374), 37);
+  assert.equal(shadeStep(0.375), 38);
+  assert.equal(shadeStep(-0.374), -37);
+  assert.equal(shadeStep(1.7), 100);
+  assert.equal(shadeStep(-3), -100);
+  assert.ok(Object.is(shadeStep(-0.001), 0));
+  assert.equal(shadeStep(NaN), 0);
+  assert.equal(shadeOf(0.123), 0.12);
+  assert.equal(shadeClass(37), 'ui-t37');
+  assert.equal(shadeClass(-37), 'ui-t-37');
+  const rules = shadeStepsCss().trim().split('\n');
+  assert.equal(rules.length, 201);
+  assert.ok(rules.includes('.ui-t-100{--t:-1}') && rules.includes('.ui-t0{--t:0}') && rules.includes('.ui-t37{--t:0.37}') && rules.includes('.ui-t100{--t:1}'));
+  // The kit's sheet carries them, with the cell rule that mixes colours from --t.
+  assert.ok(kitCss().includes('.ui-t-37{--t:-0.37}'));
+  // Every step's class is a valid CSS identifier (as a selector it must parse alone).
+  for (let step = -SHADE_STEPS; step <= SHADE_STEPS; step++) assert.match(shadeClass(step), /^-?[_a-zA-Z][_a-zA-Z0-9-]*$/);
 });
 
 test('OKLab round trip and mixing ends', () => {

@@ -14,6 +14,11 @@ test('paintedColour: the diverging mix toward one end by |t|, the sequential sha
   // 0.25: 25% on a light surface, + 1 x (50 - 25)% on a dark one.
   assert.equal(paintedColour(0.25, { sequential: true }), 'color-mix(in oklab,var(--pq),var(--ph) calc(25% + var(--pk) * 25%))');
   assert.equal(paintedColour(0.1, { dim: true }), 'color-mix(in srgb,color-mix(in oklab,var(--pz),var(--pp) 10%),var(--ps) var(--pd))');
+  // In the cells' steps of 0.01 (colour-scale.js, shadeStep), so a painted row shows what a
+  // row of cells shows: 0.1234 is drawn as 0.12, and a weight of 0.004 as none.
+  assert.equal(paintedColour(0.1234), 'color-mix(in oklab,var(--pz),var(--pp) 12%)');
+  assert.equal(paintedColour(-0.004), 'var(--pz)');
+  assert.equal(paintedColour(0.0625, { sequential: true }), 'color-mix(in oklab,var(--pq),var(--ph) calc(6% + var(--pk) * 18.4949%))');
   // The short names are the kit's palette, set where the rows are painted.
   for (const [name, value] of [['--pz', 'var(--ui-diverging-zero)'], ['--pn', 'var(--ui-diverging-negative)'], ['--pp', 'var(--ui-diverging-positive)'],
     ['--pq', 'var(--ui-sequential-zero)'], ['--ph', 'var(--ui-hue, var(--ui-accent))'], ['--ps', 'var(--ui-surface)'], ['--pd', 'var(--ui-paint-dim, 72%)'], ['--pk', 'var(--ui-paint-dark, 0)']]) {

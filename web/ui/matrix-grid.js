@@ -15,7 +15,7 @@
 // small steps do, and each ease would redraw the page for 120 ms (issue 25).
 import { element } from './dom.js';
 import { messagesFor } from './messages.js';
-import { cssNumber, scaleMax, signedFraction, unitFraction } from './colour-scale.js';
+import { SHADE_STEPS, cssNumber, scaleMax, shadeClass, shadeStep, signedFraction, unitFraction } from './colour-scale.js';
 import { NumberField } from './number-field.js';
 import { columnAt, paintedRingImage, paintedRowImage } from './painted-rows.js';
 import { MATRIX_STYLES } from './styles-matrix.js';
@@ -26,6 +26,8 @@ addKitStyles(MATRIX_STYLES);
 
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const DRAG_THRESHOLD = 3;
+// A cell's shade step before its first setData (any value outside -SHADE_STEPS ... SHADE_STEPS).
+const NO_SHADE = 0x7fff;
 
 export class MatrixGrid {
   // The next setData() shows its colours at once (ui-instant): a small step or a drag was proposed.
@@ -139,16 +141,22 @@ export class MatrixGrid {
     this.#instantNext = false;
     const max = this.o.max ?? (this.o.scale === 'sequential' ? 1 : scaleMax(this.data));
     if (this.painted) {
-      this.fractions = Float32Array.from(this.data, (v) => (this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max)));
+      // In double precision, as a cell's: a fraction rounded to float32 could fall on the
+      // other side of half a shade step and be drawn one step from the same value's cell.
+      this.fractions = Float64Array.from(this.data, (v) => (this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max)));
       this.#paintRows();
       return;
     }
+    // Each cell's shade is a class (colour-scale.js: cells of one shade share one computed
+    // style); data-t is the shade drawn, as a number, for tests and tools.
     this.cells.forEach((cell, k) => {
       const v = this.data[k];
-      const t = cssNumber(this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max));
-      if (cell.dataset.t !== t) {
-        cell.dataset.t = t;
-        cell.style.setProperty('--t', t);
+      const step = shadeStep(this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max));
+      if (this.steps[k] !== step) {
+        if (this.steps[k] !== NO_SHADE) cell.classList.remove(shadeClass(this.steps[k]));
+        cell.classList.add(shadeClass(step));
+        cell.dataset.t = cssNumber(step / SHADE_STEPS);
+        this.steps[k] = step;
       }
       const text = this.m.number(v, this.o.decimals);
       if (cell.getAttribute('aria-label') !== text) {
@@ -313,6 +321,7 @@ export class MatrixGrid {
       return tr;
     });
     this.table.replaceChildren(...(head.length ? [element('thead', {}, head)] : []), element('tbody', {}, body));
+    this.steps = new Int16Array(this.cells.length).fill(NO_SHADE); // each cell's shade step, as drawn
     // Turned on its side, the table becomes a grid filled column by column: one grid row per
     // matrix column, plus one for the column labels.
     this.table.style.setProperty('--ui-turned-rows', String(cols + (colLabels ? 1 : 0)));

@@ -8,10 +8,11 @@
 // styled, laid out and painted on every load and on every switch of h, which on a slow phone
 // cost more than anything else the widget does (issue 25). The colours are still mixed by
 // CSS from the theme's custom properties (light, dark, an author's), by the same formulas as
-// a cell's (styles.js): only the number t of each value is written from script, as with --t.
+// a cell's (styles.js): only the shade t of each value is written from script, in the same
+// steps of 0.01 as a cell's class.
 //
 // Pure string building (no DOM): tested in Node (tests/node/ui-painted-rows.test.mjs).
-import { cssNumber } from './colour-scale.js';
+import { cssNumber, shadeOf } from './colour-scale.js';
 
 // The theme's colours under short names (the kit's rule for painted rows sets --pz, --pn,
 // --pp, --pq, --ph, --ps, --pd, --pk and --pr from the --ui-* palette): a map is about 130
@@ -21,12 +22,15 @@ import { cssNumber } from './colour-scale.js';
 export const RING = 'var(--pr)';
 
 /**
- * The CSS colour of one value. `t` is the value's fraction of the scale: in [-1, 1] for the
+ * The CSS colour of one value. `value` is its fraction of the scale: in [-1, 1] for the
  * diverging scale, [0, 1] for the sequential one (an attention weight). `dim`: mixed toward
  * the surface (by --ui-paint-dim, default 72%, the kit's `--dim`), as a cell outside a
  * highlight is.
  */
-export function paintedColour(t, { sequential = false, dim = false } = {}) {
+export function paintedColour(value, { sequential = false, dim = false } = {}) {
+  // The shade a cell of the same value draws (its step of 0.01, colour-scale.js), so that a
+  // painted row and a row of cells show one colour.
+  const t = shadeOf(value);
   let colour;
   if (sequential) {
     // A weight t takes t of the hue on a light surface, sqrt(t) on a dark one (colour-scale.js,

@@ -3,7 +3,7 @@
 // all of them, for a page that wants the whole kit). Widgets adopt it in their shadow root after their own base sheet:
 //   root.adoptedStyleSheets = [...root.adoptedStyleSheets, kitSheet()];
 // A plain page adopts it on the document: adoptKitStyles(document).
-import { paletteCss, SEQUENTIAL_DARK_CSS, VALUES_MODE_STRENGTH } from './colour-scale.js';
+import { paletteCss, SEQUENTIAL_DARK_CSS, shadeStepsCss, VALUES_MODE_STRENGTH } from './colour-scale.js';
 
 const components = `
 .ui-kit, .ui-kit * { box-sizing: border-box; }
@@ -36,7 +36,8 @@ const components = `
   padding: 4px;
 }
 
-/* ---- colour cells: script sets --t, the rule mixes the theme's colours ---- */
+/* ---- colour cells: a class sets --t (the shade step, colour-scale.js), the rule mixes the theme's colours ---- */
+${shadeStepsCss()}
 /* --cell-colour is the value's colour; --dim (0% unless the cell is dimmed) mixes it toward
    the surface, which is what opacity over the surface would show. Not opacity itself: each
    element with opacity below 1 is an effect of its own for the compositor, and a dimmed map
