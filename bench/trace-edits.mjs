@@ -21,7 +21,8 @@ const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const option = (name) => (flag(name) ? args[args.indexOf(name) + 1] : null);
 const saveDir = option('--save');
-// --css <file>: a stylesheet added to every widget's shadow root, to try a rule without a build.
+// --css <file>: a stylesheet added to the document and to every widget's shadow root, to try a
+// rule without a build.
 const extraCss = option('--css') ? readFileSync(option('--css'), 'utf8') : null;
 const plain = args.filter((a, i) => !a.startsWith('--') && !['--save', '--css'].includes(args[i - 1]));
 const edits = Number(plain[0] ?? 6);
@@ -75,6 +76,7 @@ try {
     await page.evaluate((css) => {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(css);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
       for (const el of document.querySelectorAll('*')) if (el.shadowRoot) el.shadowRoot.adoptedStyleSheets = [...el.shadowRoot.adoptedStyleSheets, sheet];
     }, extraCss);
   }
