@@ -144,7 +144,7 @@ export class MatrixGrid {
       // In double precision, as a cell's: a fraction rounded to float32 could fall on the
       // other side of half a shade step and be drawn one step from the same value's cell.
       this.fractions = Float64Array.from(this.data, (v) => (this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max)));
-      this.#paintRows();
+      this.#paintRows(true);
       return;
     }
     // Each cell's shade is a class (colour-scale.js: cells of one shade share one computed
@@ -206,28 +206,38 @@ export class MatrixGrid {
   // Painted rows: each row's background from its values and the highlight, written only
   // where it changed; the row cell's name lists the row's values (a cell's aria-label, in
   // one), and data-lit the lit columns (what the dimming shows, for tests and tools).
-  #paintRows() {
+  // A row's images depend on its values and on which of its columns are dimmed and ringed;
+  // its name on its values alone. A highlight (a new word or head in the layer: seven grids
+  // at once) leaves the values as they are, so only the rows whose dimming or rings changed
+  // are drawn again, and no name is formatted again (`newData`: setData's call).
+  #paintRows(newData = false) {
     if (!this.fractions) return;
     const { cols } = this;
     const sequential = this.o.scale === 'sequential';
     const each = (test, r) => (test ? Array.from({ length: cols }, (_, c) => test(r, c)) : null);
+    if (newData) this.looks = [];
     this.rowPaints.forEach((td, r) => {
       const lit = each(this.lit, r); // null: nothing dimmed
       const rings = each(this.ringed, r)?.includes(true) ? each(this.ringed, r) : null;
-      const image = paintedRowImage(this.fractions.subarray(r * cols, (r + 1) * cols), {
-        sequential, dimmed: (c) => Boolean(lit) && !lit[c], ringed: (c) => Boolean(rings?.[c]),
-      });
-      if (this.images[r] !== image) {
-        this.images[r] = image;
-        td.style.setProperty('--ui-row-paint', image);
-      }
-      const ring = rings ? paintedRingImage(cols, (c) => rings[c]) : 'none';
-      if (this.rings[r] !== ring) {
-        this.rings[r] = ring;
-        td.style.setProperty('--ui-row-ring', ring);
-      }
       const litText = lit ? lit.flatMap((on, c) => (on ? [String(c)] : [])).join(' ') : 'all';
-      if (td.dataset.lit !== litText) td.dataset.lit = litText;
+      const look = `${litText}|${rings ? rings.map(Number).join('') : ''}`;
+      if (this.looks[r] !== look) {
+        this.looks[r] = look;
+        const image = paintedRowImage(this.fractions.subarray(r * cols, (r + 1) * cols), {
+          sequential, dimmed: (c) => Boolean(lit) && !lit[c], ringed: (c) => Boolean(rings?.[c]),
+        });
+        if (this.images[r] !== image) {
+          this.images[r] = image;
+          td.style.setProperty('--ui-row-paint', image);
+        }
+        const ring = rings ? paintedRingImage(cols, (c) => rings[c]) : 'none';
+        if (this.rings[r] !== ring) {
+          this.rings[r] = ring;
+          td.style.setProperty('--ui-row-ring', ring);
+        }
+        if (td.dataset.lit !== litText) td.dataset.lit = litText;
+      }
+      if (!newData) return;
       const label = Array.from(this.data.subarray(r * cols, (r + 1) * cols), (v) => this.m.number(v, this.o.decimals)).join('; ');
       if (td.getAttribute('aria-label') !== label) td.setAttribute('aria-label', label);
     });
@@ -297,6 +307,7 @@ export class MatrixGrid {
     this.rowPaints = [];
     this.images = []; // each painted row's background and ring, as last written
     this.rings = [];
+    this.looks = []; // each painted row's dimmed and ringed columns, as last drawn
     const body = Array.from({ length: rows }, (_, r) => {
       const tr = element('tr', { dataset: { row: String(r) } });
       if (rowGroups.length) {
