@@ -327,8 +327,18 @@ test('Heatmap: click, tap and keyboard pick the query and key; the picked row is
 // wide as its cells were; its name lists their values.
 test('MatrixGrid paintRows: each row one cell, in the colours, width and words of its cells (light and dark)', async () => {
   const { page, problems } = await open({ viewport: { width: 1000, height: 800 } });
-  for (const scheme of ['light', 'dark']) {
-    await page.emulateMedia({ colorScheme: scheme });
+  // Then in light again after new values (every row drawn again), and after a highlight of
+  // another row (only the rows whose dimming or rings change are drawn again).
+  for (const scheme of ['light', 'dark', 'light after new values', 'light after another highlight']) {
+    if (scheme.includes('after')) {
+      await page.evaluate((newValues) => {
+        for (const grid of window.gallery.painted.diverging) {
+          if (newValues) grid.setData(Array.from(grid.data, (v, k) => (k % 3 === 0 ? -v : v * 0.5)));
+          else grid.highlight({ rows: [4], cols: [5], cells: [[3, 2], [3, 3]] });
+        }
+      }, scheme.includes('values'));
+    }
+    await page.emulateMedia({ colorScheme: scheme.split(' ')[0] });
     const pairs = await page.evaluate(() => {
       const canvas = document.createElement('canvas');
       canvas.width = 1;
@@ -420,8 +430,9 @@ test('MatrixGrid paintRows: each row one cell, in the colours, width and words o
       for (const [painted, cells] of pair.lit) assert.equal(painted, cells);
     }
     // The dimmed and the lit colours differ (the check would see a highlight lost).
+    const litRow = scheme.includes('another') ? 4 : 1;
     const dimmed = pairs[0].colours.find(({ r, c }) => r === 0 && c === 0).painted;
-    const lit = pairs[0].colours.find(({ r, c }) => r === 1 && c === 0).painted;
+    const lit = pairs[0].colours.find(({ r, c }) => r === litRow && c === 0).painted;
     assert.notDeepEqual(dimmed, lit);
   }
   // The column under the pointer: a click on a painted row's band reads as that cell.
