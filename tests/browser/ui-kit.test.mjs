@@ -447,6 +447,40 @@ test('MatrixGrid paintRows: each row one cell, in the colours, width and words o
   assert.deepEqual(problems, []);
 });
 
+// A redraw (W_O mixing redraws its charts on every step of a cell) keeps the shapes already in
+// place and writes only what changed: the result is what a new chart draws, and most shapes
+// are the same elements as before.
+test('StackedBars: a redraw moves its shapes in place and draws what a new chart would', async () => {
+  const { page, problems } = await open();
+  const result = await page.evaluate(() => {
+    const bars = window.gallery.bars;
+    const before = [...bars.plot.children];
+    // Other values, one of them 0 (no shape: every shape after it moves up a place), one
+    // total fewer, and other colours.
+    const parts = [
+      { values: [0.1, 0.5, -0.3, 0, 0.2, -0.1], colour: 'var(--ui-head-b)' },
+      { values: [0.3, -0.2, 0.1, 0.4, -0.3, 0.2], colour: 'var(--ui-head-a)' },
+      { values: [-0.2, 0.1, 0.3, -0.1, 0.2, 0.1] },
+    ];
+    const options = { totals: [0.2, 0.4, 0.1, 0.3, 0.1, null], columnClasses: ['', 'current'] };
+    bars.draw(parts, options);
+    const after = [...bars.plot.children];
+    const fresh = new bars.constructor({ label: 'the same chart, new', columnLabels: ['1', '2', '3', '4', '5', '6'] });
+    fresh.draw(parts, options);
+    return {
+      same: bars.plot.innerHTML === fresh.plot.innerHTML, shapes: after.length, before: before.length,
+      kept: after.filter((node) => before.includes(node)).length,
+      coloured: after.filter((node) => node.style.getPropertyValue('--part')).length,
+    };
+  });
+  assert.ok(result.same, 'the redrawn chart is what a new chart draws');
+  assert.equal(result.shapes, 1 + 17 + 5 + 6, 'the axis, 17 parts, 5 totals, 6 labels');
+  assert.equal(result.before, 1 + 18 + 6 + 6);
+  assert.ok(result.kept >= 20, `${result.kept} of ${result.shapes} shapes kept`);
+  assert.equal(result.coloured, 11, 'the parts with a colour of their own, and no other');
+  assert.deepEqual(problems, []);
+});
+
 test('NumberField: invalid text stays with its message, a refusal too, blur brings back the last good value', async () => {
   const { page, problems } = await open();
   const field = page.getByLabel('Sequence length (1 to 64)');

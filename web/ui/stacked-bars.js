@@ -6,7 +6,7 @@
 // Geometry only: every number shown as text comes from the caller (the core's results).
 // Colours: each part has a class (e.g. 'head-a') and/or a CSS colour (`colour`), which is
 // set as the custom property --part (CSP-safe) and used by the kit's stylesheet.
-import { svg } from './svg.js';
+import { drawSvgChildren, svg } from './svg.js';
 import { STACKED_STYLES } from './styles-stacked.js';
 import { addKitStyles } from './styles.js';
 
@@ -68,7 +68,8 @@ export class StackedBars {
       this.title.textContent = description;
       this.element.setAttribute('aria-label', description);
     }
-    const shapes = [svg('line', { x1: 0, x2: width, y1: zero, y2: zero, class: 'ui-axis' })];
+    // The shapes as descriptions, drawn over the last drawing's (svg.js, drawSvgChildren).
+    const shapes = [{ tag: 'line', attributes: { x1: 0, x2: width, y1: zero, y2: zero, class: 'ui-axis' } }];
     for (let j = 0; j < columns; j++) {
       const x = gap + j * (columnWidth + gap);
       let up = 0;
@@ -79,16 +80,17 @@ export class StackedBars {
         const h = Math.abs(v) * unit;
         const y = v > 0 ? zero - (up + v) * unit : zero + down * unit;
         if (v > 0) up += v; else down -= v;
-        const rect = svg('rect', { x, y, width: columnWidth, height: Math.max(h, 0.5), class: `ui-part ${part.className ?? ''}` });
-        if (part.colour) rect.style.setProperty('--part', part.colour);
-        shapes.push(rect);
+        shapes.push({
+          tag: 'rect', attributes: { x, y, width: columnWidth, height: Math.max(h, 0.5), class: `ui-part ${part.className ?? ''}` },
+          properties: part.colour ? { '--part': part.colour } : {},
+        });
       }
       if (totals && Number.isFinite(totals[j])) {
         const y = zero - totals[j] * unit;
-        shapes.push(svg('line', { x1: x - 3, x2: x + columnWidth + 3, y1: y, y2: y, class: 'ui-total-mark' }));
+        shapes.push({ tag: 'line', attributes: { x1: x - 3, x2: x + columnWidth + 3, y1: y, y2: y, class: 'ui-total-mark' } });
       }
-      shapes.push(svg('text', { x: x + columnWidth / 2, y: this.height - 10, 'text-anchor': 'middle', class: `ui-column-label ${columnClasses[j] ?? ''}` }, [this.columnLabels[j]]));
+      shapes.push({ tag: 'text', attributes: { x: x + columnWidth / 2, y: this.height - 10, 'text-anchor': 'middle', class: `ui-column-label ${columnClasses[j] ?? ''}` }, text: String(this.columnLabels[j]) });
     }
-    this.plot.replaceChildren(...shapes);
+    drawSvgChildren(this.plot, shapes);
   }
 }
