@@ -447,6 +447,43 @@ test('MatrixGrid paintRows: each row one cell, in the colours, width and words o
   assert.deepEqual(problems, []);
 });
 
+// morphChildren (dom.js): a part built afresh on every edit lands on the elements already in
+// place. The result is the new nodes, attribute for attribute and text for text; the elements
+// that match keep their identity (so the browser lays out only what changed).
+test('morphChildren: the children become the new nodes, the matching elements kept', async () => {
+  const { page, problems } = await open();
+  const result = await page.evaluate(() => {
+    const { morphChildren } = window.gallery;
+    const host = document.createElement('div');
+    document.body.append(host);
+    const make = (html) => {
+      const template = document.createElement('template');
+      template.innerHTML = html;
+      return [...template.content.childNodes];
+    };
+    host.append(...make('<p class="a" title="t">one <b data-x="1">two</b> three</p><span>x</span><em>gone</em>'));
+    const [p, span] = host.children;
+    const b = p.querySelector('b');
+    b.style.setProperty('--w', '1');
+    const next = make('<p class="a b" data-k="1">one <b>2</b> three <i>new</i></p><strong>y</strong>');
+    next[0].querySelector('b').style.setProperty('--w', '3');
+    const fragment = document.createDocumentFragment();
+    fragment.append('tail ', document.createElement('hr'));
+    const expected = document.createElement('div');
+    expected.append(...next.map((node) => node.cloneNode(true)), fragment.cloneNode(true));
+    morphChildren(host, [...next, fragment]);
+    const out = {
+      same: host.innerHTML === expected.innerHTML, html: host.innerHTML,
+      keptP: host.children[0] === p, keptB: host.querySelector('b') === b, spanGone: !host.contains(span),
+    };
+    host.remove();
+    return out;
+  });
+  assert.ok(result.same, result.html);
+  assert.deepEqual([result.keptP, result.keptB, result.spanGone], [true, true, true]);
+  assert.deepEqual(problems, []);
+});
+
 // A redraw (W_O mixing redraws its charts on every step of a cell) keeps the shapes already in
 // place and writes only what changed: the result is what a new chart draws, and most shapes
 // are the same elements as before.

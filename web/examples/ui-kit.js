@@ -9,10 +9,11 @@ import { Heatmap } from '../ui/heatmap.js';
 import { NumberField } from '../ui/number-field.js';
 import { StackedBars } from '../ui/stacked-bars.js';
 import { mathText, notation } from '../ui/notation.js';
-import { element } from '../ui/dom.js';
+import { element, morphChildren } from '../ui/dom.js';
 
 adoptKitStyles(document);
-const gallery = { proposals: [] };
+// morphChildren: the kit's in-place redraw of a part, for its test.
+const gallery = { proposals: [], morphChildren };
 window.gallery = gallery;
 const root = document.getElementById('gallery');
 

@@ -30,3 +30,39 @@ export function element(tag, properties = {}, children = []) {
   node.append(...children);
   return node;
 }
+
+/**
+ * Makes `parent`'s children those of `nodes` (new, detached nodes or strings), keeping the
+ * children already there wherever they match: an element of the same tag keeps its place and
+ * takes the new one's attributes and children (the same way down), a text node takes the new
+ * text; anything else is replaced. For the parts a widget builds afresh on every edit (labels
+ * with numbers in them, rows of counts): the browser then styles and lays out again only what
+ * changed, not every element of the part. Only for nodes without listeners or state of their
+ * own: a new node's listeners and properties are not carried over, only its attributes.
+ */
+export function morphChildren(parent, given) {
+  // A fragment stands for its children (each then has a place of its own).
+  const nodes = given.flatMap((n) => (n?.nodeType === Node.DOCUMENT_FRAGMENT_NODE ? [...n.childNodes] : [n]));
+  const existing = parent.childNodes; // live: replaceWith keeps each place
+  nodes.forEach((item, i) => {
+    const node = typeof item === 'string' ? document.createTextNode(item) : item;
+    const old = existing[i];
+    if (!old) parent.append(node);
+    else if (old.nodeType !== node.nodeType || old.nodeName !== node.nodeName) old.replaceWith(node);
+    else if (node.nodeType === Node.ELEMENT_NODE) morphElement(old, node);
+    else if (old.nodeValue !== node.nodeValue) old.nodeValue = node.nodeValue;
+  });
+  while (existing.length > nodes.length) existing[nodes.length].remove();
+}
+
+function morphElement(old, node) {
+  for (const name of old.getAttributeNames()) if (!node.hasAttribute(name)) old.removeAttribute(name);
+  for (const name of node.getAttributeNames()) {
+    const value = node.getAttribute(name);
+    if (old.getAttribute(name) === value) continue;
+    // Through the CSSOM: a strict CSP (style-src 'self') refuses a style attribute set from script.
+    if (name === 'style') old.style.cssText = node.style.cssText;
+    else old.setAttribute(name, value);
+  }
+  morphChildren(old, [...node.childNodes]);
+}

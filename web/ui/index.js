@@ -1,5 +1,5 @@
 // The UI kit in one import: import { MatrixGrid, kitSheet, ... } from '../../ui/index.js';
-export { svg, SVG_NS } from './svg.js';
+export { drawSvgChildren, svg, SVG_NS } from './svg.js';
 export * from './colour-scale.js';
 export { kitSheet, adoptKitStyles, addKitStyles } from './styles.js';
 export { kitStyles } from './kit-styles.js';
@@ -13,4 +13,4 @@ export { StackedBars, stackExtent } from './stacked-bars.js';
 export { notation, mathText, spoken, parseNotation } from './notation.js';
 export { ChoiceGroup } from './choice-group.js';
 export { NarrowSwitch } from './narrow-switch.js';
-export { element, setText } from './dom.js';
+export { element, morphChildren, setText } from './dom.js';

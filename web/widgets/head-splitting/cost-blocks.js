@@ -2,7 +2,7 @@
 // count divided by the largest count in its figure, at one height, so equal counts give
 // equal areas; it is cut into one piece per head (each head does the same work: its count
 // is the row's count divided by h). Geometry only: the counts come from the core.
-import { element } from '../../ui/dom.js';
+import { element, morphChildren } from '../../ui/dom.js';
 
 export class BlockRow {
   /**
@@ -30,6 +30,6 @@ export class BlockRow {
     while (kids.length < pieces) this.blocks.append(element('span', { className: 'block' }));
     this.blocks.dataset.pieces = String(pieces);
     this.blocks.setAttribute('aria-label', description);
-    this.label.replaceChildren(...label);
+    morphChildren(this.label, label);
   }
 }

@@ -8,7 +8,7 @@
 // See README.md for attributes and events.
 import { MhaWidget } from '../shared/widget-base.js';
 import { editHint } from '../shared/widget-attributes.js';
-import { element } from '../../ui/dom.js';
+import { element, morphChildren } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { headClass } from '../shared/world.js';
 import { NumberField } from '../../ui/number-field.js';
@@ -268,11 +268,11 @@ export class HeadSplittingWidget extends MhaWidget {
     const { m } = this;
     const formatCount = (value) => m.count(value);
     const { dModel, numHeads: h, dK, seqLen: L } = main.config;
-    this.dkLine.replaceChildren(mathText('d_k = d_model / h'), ' = ', n(`${dModel} / ${h}`), ' = ', element('strong', { className: 'num dk-value', textContent: String(dK) }));
+    morphChildren(this.dkLine, [mathText('d_k = d_model / h'), ' = ', n(`${dModel} / ${h}`), ' = ', element('strong', { className: 'num dk-value', textContent: String(dK) })]);
     // L^2 as the core counted it: one head makes one exp() call per (query, key) pair.
-    this.legend.replaceChildren(...m.nodes('headSplitting.blocks.legend', {
+    morphChildren(this.legend, [...m.nodes('headSplitting.blocks.legend', {
       area: mathText('2 · L^2 · d_k'), L2: mathText('L^2'), pairs: formatCount(oneHead.counts.exponentials), dk: mathText('d_k'),
-    }));
+    })]);
     const many = main.counts.attention;
     const one = oneHead.counts.attention;
     const largest = Math.max(many, one);
@@ -295,9 +295,9 @@ export class HeadSplittingWidget extends MhaWidget {
           ' = ', n(String(h)), ' × ', n(formatCount(perHead), 'per-head'), ' = ', n(formatCount(many), 'count')],
       description: m.t('headSplitting.blocks.manyDescription', { count: h, dK, each: formatCount(perHead), total: formatCount(many) }),
     });
-    this.verdict.replaceChildren(...(many === one
+    morphChildren(this.verdict, [...(many === one
       ? m.nodes('headSplitting.blocks.same', { total: n(formatCount(many)), h: mathText('h'), h2: mathText('h') })
-      : m.nodes('headSplitting.blocks.differ', { many: n(formatCount(many)), one: n(formatCount(one)) })));
+      : m.nodes('headSplitting.blocks.differ', { many: n(formatCount(many)), one: n(formatCount(one)) }))]);
 
     const expMany = main.counts.exponentials;
     const expOne = oneHead.counts.exponentials;
@@ -315,14 +315,14 @@ export class HeadSplittingWidget extends MhaWidget {
       description: m.t('headSplitting.blocks.expManyDescription', { count: h, total: formatCount(expMany) }),
     });
 
-    this.valuesCaption.replaceChildren(...m.nodes('headSplitting.blocks.caption', { dModelName: mathText('d_model'), dModel, L }));
-    this.valuesHead.replaceChildren(
+    morphChildren(this.valuesCaption, [...m.nodes('headSplitting.blocks.caption', { dModelName: mathText('d_model'), dModel, L })]);
+    morphChildren(this.valuesHead, [
       element('th', { scope: 'col', textContent: m.t('headSplitting.blocks.part') }),
       element('th', { scope: 'col', className: 'formula-cell', textContent: m.t('headSplitting.blocks.formula') }),
       element('th', { scope: 'col', className: 'num', textContent: `${h} × ${dK}` }),
       element('th', { scope: 'col', className: 'num', textContent: `1 × ${oneHead.config.dK}` }),
-    );
-    this.valuesBody.replaceChildren(...PARTS.map((part) => element('tr', { className: part.className ?? '', dataset: { part: part.key } }, [
+    ]);
+    morphChildren(this.valuesBody, [...PARTS.map((part) => element('tr', { className: part.className ?? '', dataset: { part: part.key } }, [
       element('th', { scope: 'row' }, [
         element('span', { className: 'part-name', textContent: m.t(`headSplitting.parts.${part.key}.name`) }), ' ',
         element('span', { className: 'part-what muted' }, [mathText(m.t(`headSplitting.parts.${part.key}.what`))]),
@@ -330,7 +330,7 @@ export class HeadSplittingWidget extends MhaWidget {
       element('td', { className: 'formula-cell' }, [mathText(part.formula)]),
       element('td', { className: 'num count', textContent: formatCount(main.counts[part.key]) }),
       element('td', { className: 'num count-one', textContent: formatCount(oneHead.counts[part.key]) }),
-    ])));
+    ]))]);
   }
 
   // ---- the three configurations, and timing them ------------------------------------
@@ -362,12 +362,12 @@ export class HeadSplittingWidget extends MhaWidget {
     const L = table[0].config.seqLen;
     const { m } = this;
     const formatCount = (value) => m.count(value);
-    this.configHeading.replaceChildren(...m.nodes('headSplitting.measure.heading', { L: mathText('L'), value: L }));
+    morphChildren(this.configHeading, [...m.nodes('headSplitting.measure.heading', { L: mathText('L'), value: L })]);
     const measured = this.measurement;
     const stale = measured && measured.seqLen !== state.seqLen;
     const largest = Math.max(...table.map((row) => row.counts.attention));
     const largestExp = Math.max(...table.map((row) => row.counts.exponentials));
-    this.configRows.replaceChildren(...table.map((row, i) => {
+    morphChildren(this.configRows, [...table.map((row, i) => {
       const { numHeads: h, dK } = row.config;
       const { attention, exponentials } = row.counts;
       // One wide head is drawn grey everywhere, split heads in the accent colour.
@@ -393,7 +393,7 @@ export class HeadSplittingWidget extends MhaWidget {
         element('div', { className: 'config-bars' }, [bar.element, exp.element, counts]),
         element('div', { className: 'config-time' }, [element('span', { className: 'time-label muted', textContent: m.t('headSplitting.measure.median') }), time]),
       ]);
-    }));
+    })]);
   }
 
   #measure() {
