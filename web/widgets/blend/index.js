@@ -5,7 +5,7 @@
 // still tell from it over 16 sentences. See README.md for attributes and events.
 import { MhaWidget } from '../shared/widget-base.js';
 import { editHint } from '../shared/widget-attributes.js';
-import { element, setText } from '../../ui/dom.js';
+import { element, morphChildren, setText } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { headClass, variantTokens } from '../shared/world.js';
 import { BudgetBar } from '../../ui/budget-bar.js';
@@ -260,7 +260,7 @@ export class BlendWidget extends MhaWidget {
         ]);
       };
       const { w } = this.model;
-      this.headline.replaceChildren(
+      morphChildren(this.headline, [
         element('span', { className: 'sentence' }, m.nodes('blend.headline.sentence', {
           said: w.tokens[w.queryIndex],
           oneWho: heard(view.sentence.one.who), oneWhat: heard(view.sentence.one.what),
@@ -276,7 +276,7 @@ export class BlendWidget extends MhaWidget {
           heads: element('b', { textContent: m.t('blend.twoHeads') }),
           who: element('strong', { textContent: counts(view.two) }), what: element('strong', { textContent: countsWhat(view.two) }),
         })),
-      );
+      ]);
     }
     this.#renderOneAlpha(view);
     this.#renderUndo(view);
@@ -338,7 +338,7 @@ export class BlendWidget extends MhaWidget {
     const sum = (row) => (row ? row.reduce((s, v) => s + v, 0) : null);
     // Coordinates are separated by "; " where the decimal separator is a comma.
     const join = m.decimalSeparator === ',' ? '; ' : ', ';
-    this.values.replaceChildren(
+    morphChildren(this.values, [
       ...editHint(element('p', { className: 'sub', textContent: m.t('blend.values.howToType') })),
       element('div', { className: 'table-scroll ui-scroll' }, [element('table', { className: 'values-table' }, [
         element('caption', { textContent: m.t('blend.values.caption', { said: w.tokens[w.queryIndex] }) }),
@@ -353,7 +353,7 @@ export class BlendWidget extends MhaWidget {
         subjects: w.reader.subjects.map((s) => s.word).join(', '), complements: w.reader.complements.map((c) => c.word).join(', '),
         example: variantTokens(w, 1, 2).join(' '),
       }) }),
-    );
+    ]);
   }
 }
 

@@ -4,7 +4,7 @@
 // The frame is fixed by the token points: every output is a weighted average of them, so
 // it always falls inside (the projection of a convex combination is a convex combination).
 import { svg } from '../../ui/svg.js';
-import { element } from '../../ui/dom.js';
+import { element, morphChildren } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { headClass } from '../shared/world.js';
 
@@ -77,7 +77,7 @@ export class PlaneView {
       ]),
     ];
     if (p.alternative) points.push(svg('circle', { class: 'alt-point', r: 11, transform: at(p.alternative), 'data-point': 'alternative' }));
-    this.pointLayer.replaceChildren(...points);
+    morphChildren(this.pointLayer, points); // the points move; their elements stay
     const { m } = this;
     // Coordinates are separated by "; " where the decimal separator is a comma.
     const xy = ([x, y]) => `(${m.number(x)}${m.decimalSeparator === ',' ? '; ' : ', '}${m.number(y)})`;
