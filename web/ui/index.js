@@ -1,5 +1,5 @@
 // The UI kit in one import: import { MatrixGrid, kitSheet, ... } from '../../ui/index.js';
-export { drawSvgChildren, svg, SVG_NS } from './svg.js';
+export { svg, SVG_NS } from './svg.js';
 export * from './colour-scale.js';
 export { kitSheet, adoptKitStyles, addKitStyles } from './styles.js';
 export { kitStyles } from './kit-styles.js';

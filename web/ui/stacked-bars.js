@@ -6,7 +6,8 @@
 // Geometry only: every number shown as text comes from the caller (the core's results).
 // Colours: each part has a class (e.g. 'head-a') and/or a CSS colour (`colour`), which is
 // set as the custom property --part (CSP-safe) and used by the kit's stylesheet.
-import { drawSvgChildren, svg } from './svg.js';
+import { morphChildren } from './dom.js';
+import { svg } from './svg.js';
 import { STACKED_STYLES } from './styles-stacked.js';
 import { addKitStyles } from './styles.js';
 
@@ -68,8 +69,7 @@ export class StackedBars {
       this.title.textContent = description;
       this.element.setAttribute('aria-label', description);
     }
-    // The shapes as descriptions, drawn over the last drawing's (svg.js, drawSvgChildren).
-    const shapes = [{ tag: 'line', attributes: { x1: 0, x2: width, y1: zero, y2: zero, class: 'ui-axis' } }];
+    const shapes = [svg('line', { x1: 0, x2: width, y1: zero, y2: zero, class: 'ui-axis' })];
     for (let j = 0; j < columns; j++) {
       const x = gap + j * (columnWidth + gap);
       let up = 0;
@@ -80,17 +80,19 @@ export class StackedBars {
         const h = Math.abs(v) * unit;
         const y = v > 0 ? zero - (up + v) * unit : zero + down * unit;
         if (v > 0) up += v; else down -= v;
-        shapes.push({
-          tag: 'rect', attributes: { x, y, width: columnWidth, height: Math.max(h, 0.5), class: `ui-part ${part.className ?? ''}` },
-          properties: part.colour ? { '--part': part.colour } : {},
-        });
+        const rect = svg('rect', { x, y, width: columnWidth, height: Math.max(h, 0.5), class: `ui-part ${part.className ?? ''}` });
+        if (part.colour) rect.style.setProperty('--part', part.colour);
+        shapes.push(rect);
       }
       if (totals && Number.isFinite(totals[j])) {
         const y = zero - totals[j] * unit;
-        shapes.push({ tag: 'line', attributes: { x1: x - 3, x2: x + columnWidth + 3, y1: y, y2: y, class: 'ui-total-mark' } });
+        shapes.push(svg('line', { x1: x - 3, x2: x + columnWidth + 3, y1: y, y2: y, class: 'ui-total-mark' }));
       }
-      shapes.push({ tag: 'text', attributes: { x: x + columnWidth / 2, y: this.height - 10, 'text-anchor': 'middle', class: `ui-column-label ${columnClasses[j] ?? ''}` }, text: String(this.columnLabels[j]) });
+      shapes.push(svg('text', { x: x + columnWidth / 2, y: this.height - 10, 'text-anchor': 'middle', class: `ui-column-label ${columnClasses[j] ?? ''}` }, [this.columnLabels[j]]));
     }
-    drawSvgChildren(this.plot, shapes);
+    // Drawn over the last drawing (dom.js): the shapes already in place move, rather than
+    // every bar, mark and label being made, styled and laid out again on each redraw (W_O
+    // mixing redraws its charts on every step of a cell).
+    morphChildren(this.plot, shapes);
   }
 }
