@@ -153,8 +153,8 @@ export class MatrixGrid {
       const v = this.data[k];
       const step = shadeStep(this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max));
       if (this.steps[k] !== step) {
-        if (this.steps[k] !== NO_SHADE) cell.classList.remove(shadeClass(this.steps[k]));
-        cell.classList.add(shadeClass(step));
+        if (this.steps[k] === NO_SHADE) cell.classList.add(shadeClass(step));
+        else cell.classList.replace(shadeClass(this.steps[k]), shadeClass(step));
         cell.dataset.t = cssNumber(step / SHADE_STEPS);
         this.steps[k] = step;
       }
