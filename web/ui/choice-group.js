@@ -57,14 +57,12 @@ export class ChoiceGroup {
       if (button.getAttribute('aria-checked') !== checked) button.setAttribute('aria-checked', checked);
     });
     if (chosen < 0) chosen = 0;
-    // Only the tab stops that change are written: Chromium brings style and layout up to date
-    // at once when a focused element's tabindex is set (is it still focusable?), and the
-    // button just clicked is focused. So a widget calls setValue before its other changes of
-    // a render: called after them, it forced a layout of everything they changed in the
-    // middle of the render (issue 25: the layer's h switch, 64-92 ms in a trace).
-    // Compared as the attribute: reading the tabIndex property brings style up to date first
-    // (whether a button can be focused depends on its style), another forced restyle in the
-    // middle of a render.
+    // Only the tab stops that change are written, compared as attributes: Chromium brings
+    // style and layout up to date when a focused element's tabindex is set (is it still
+    // focusable?), and the button just clicked is focused; reading the tabIndex property does
+    // so too (focusability depends on style). So a widget calls setValue before its other
+    // changes of a render: called after them, it forced a layout of everything they changed
+    // in the middle of the render (issue 25: the layer's h switch, 64-92 ms in a trace).
     this.buttons.forEach((button, i) => {
       const tabIndex = i === chosen ? '0' : '-1';
       if (button.getAttribute('tabindex') !== tabIndex) button.setAttribute('tabindex', tabIndex);

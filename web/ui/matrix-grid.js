@@ -15,7 +15,7 @@
 // small steps do, and each ease would redraw the page for 120 ms (issue 25).
 import { element } from './dom.js';
 import { messagesFor } from './messages.js';
-import { SHADE_STEPS, cssNumber, scaleMax, shadeClass, shadeStep, signedFraction, unitFraction } from './colour-scale.js';
+import { scaleMax, shadeClass, shadeStep, signedFraction, unitFraction } from './colour-scale.js';
 import { NumberField } from './number-field.js';
 import { columnAt, paintedRingImage, paintedRowImage } from './painted-rows.js';
 import { MATRIX_STYLES } from './styles-matrix.js';
@@ -26,7 +26,7 @@ addKitStyles(MATRIX_STYLES);
 
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const DRAG_THRESHOLD = 3;
-// A cell's shade step before its first setData (any value outside -SHADE_STEPS ... SHADE_STEPS).
+// A cell's shade step before its first setData (no step: steps run from -100 to 100, colour-scale.js).
 const NO_SHADE = 0x7fff;
 
 export class MatrixGrid {
@@ -148,14 +148,13 @@ export class MatrixGrid {
       return;
     }
     // Each cell's shade is a class (colour-scale.js: cells of one shade share one computed
-    // style); data-t is the shade drawn, as a number, for tests and tools.
+    // style); this.steps keeps the step each cell shows.
     this.cells.forEach((cell, k) => {
       const v = this.data[k];
       const step = shadeStep(this.o.scale === 'sequential' ? unitFraction(v / max) : signedFraction(v, max));
       if (this.steps[k] !== step) {
         if (this.steps[k] === NO_SHADE) cell.classList.add(shadeClass(step));
         else cell.classList.replace(shadeClass(this.steps[k]), shadeClass(step));
-        cell.dataset.t = cssNumber(step / SHADE_STEPS);
         this.steps[k] = step;
       }
       const text = this.m.number(v, this.o.decimals);
