@@ -3,6 +3,12 @@
 // of a var(--mha-...) (the property an author sets), and each such property is named in
 // docs/EMBEDDING.md's table. The browser side (a dark course theme set only through these
 // properties passes axe) is tests/browser/theme.test.mjs.
+// Type: two weights, regular (400) and bold (700), and sizes from one scale (TYPE_SCALE).
+// Each size and weight of a family the page shows is a font the browser sets up before
+// its first layout (on Linux a render style asked of the browser process for each size, a
+// typeface for each weight), about 2 ms of a phone's main thread each: the page showed 96
+// combinations of family, size, weight and style, from about 30 sizes and four weights
+// (bench/README.md, "One type scale, two weights").
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -117,3 +123,48 @@ test('every property the guide’s dark theme sets is one the styles read', () =
   assert.deepEqual(set.filter((name) => !used.has(name)), []);
 });
 
+
+// Weights a style may set: the two the page uses, by number or keyword.
+const WEIGHTS = /font-weight:\s*(400|700|normal|bold|inherit)\s*[;}!]/;
+
+test('every font-weight in the styles is regular (400) or bold (700)', () => {
+  const offenders = [];
+  for (const [file, text] of [...styleSources(), ['web/print.css', read('web/print.css')]]) {
+    const clean = withoutComments(text);
+    for (const match of clean.matchAll(/font-weight:[^;}]*[;}]/g)) {
+      if (!WEIGHTS.test(match[0])) offenders.push(`${file}: ${match[0]}`);
+    }
+  }
+  assert.deepEqual(offenders, []);
+  // The check can fail:
+  assert.ok(!WEIGHTS.test('font-weight: 600;') && !WEIGHTS.test('font-weight: bolder;') && WEIGHTS.test('font-weight: 700; '));
+});
+
+// The type scale, in rem: phone maps' labels, grid labels, small labels, secondary text,
+// body, lede, headings on phones, headings (1.0625 is the lesson page's root size).
+export const TYPE_SCALE = [0.55, 0.65, 0.75, 0.85, 1, 1.0625, 1.15, 1.3, 1.5];
+// A size may also be relative to its text (em: sub- and superscripts, formulas), in px in
+// an SVG's own units (a chart's labels scale with its drawing), or 0.
+function sizeAllowed(declaration) {
+  const value = /font-size:\s*([^;}!]*)/.exec(declaration)[1].trim();
+  const rem = /^([0-9.]+)rem$/.exec(value);
+  if (rem) return TYPE_SCALE.includes(Number(rem[1]));
+  return /^[0-9.]+em$/.test(value) || value === '0' || value.startsWith('clamp(');
+}
+
+test('every font-size in the styles is a step of the type scale, relative (em) or an SVG text size', () => {
+  const offenders = [];
+  for (const [file, text] of styleSources()) {
+    const clean = withoutComments(text);
+    for (const match of clean.matchAll(/([^{};]*)\{([^}]*)\}/g)) {
+      const [, selector, body] = match;
+      for (const declaration of body.match(/font-size:[^;}]*/g) ?? []) {
+        const svgText = /\btext\b/.test(selector) && /^font-size:\s*[0-9.]+px\s*$/.test(declaration);
+        if (!svgText && !sizeAllowed(declaration)) offenders.push(`${file}: ${selector.trim()} { ${declaration} }`);
+      }
+    }
+  }
+  assert.deepEqual(offenders, []);
+  // The check can fail:
+  assert.ok(!sizeAllowed('font-size: 0.8rem') && !sizeAllowed('font-size: 13px') && sizeAllowed('font-size: 0.85rem'));
+});

@@ -27,13 +27,13 @@ export const BUDGET_STYLES = `
 .ui-budget-handle:hover::after, .ui-budget-handle.ui-dragging::after { opacity: 1; }
 .ui-budget.ui-readonly .ui-budget-handle { display: none; }
 .ui-budget.ui-readonly .ui-budget-seg { cursor: default; }
-.ui-budget-labels { display: flex; margin-top: 4px; font-size: 0.78rem; min-height: 2.4em; }
+.ui-budget-labels { display: flex; margin-top: 4px; font-size: 0.75rem; min-height: 2.4em; }
 .ui-budget-label { flex: var(--w, 0) 1 0; min-width: 0; overflow: hidden; text-align: center; line-height: 1.2; white-space: nowrap; }
-.ui-budget-label b { display: block; font-weight: 600; overflow: hidden; text-overflow: ellipsis; }
+.ui-budget-label b { display: block; font-weight: 700; overflow: hidden; text-overflow: ellipsis; }
 .ui-budget-label.ui-current b { text-decoration: underline; text-underline-offset: 2px; }
 .ui-budget-label.ui-rest { color: var(--ui-muted); font-style: italic; }
 .ui-budget-foot { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; align-items: baseline; }
-.ui-budget-total { font-size: 0.85rem; font-weight: 600; }
+.ui-budget-total { font-size: 0.85rem; font-weight: 700; }
 /* The bar the learner moves by keys eases to its new widths; a drag follows the pointer,
    and a read-only bar (one that mirrors another, as the blend's plane column does) changes
    at once: its easing laid the page out again in each frame of every drag step, about 8

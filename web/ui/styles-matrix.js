@@ -11,7 +11,7 @@ export const MATRIX_STYLES = `
   width: var(--cell); min-width: var(--cell); height: var(--cell);
   border-radius: 2px;
   text-align: center;
-  font-size: 0.72rem;
+  font-size: 0.75rem;
   line-height: 1;
   cursor: default;
 }
@@ -51,20 +51,20 @@ export const MATRIX_STYLES = `
 .ui-cell .ui-cell-text { pointer-events: none; }
 .ui-matrix:not(.ui-values) .ui-cell-text { display: none; }
 .ui-grid .ui-row-label, .ui-grid .ui-col-label {
-  font-weight: 500; font-size: 0.8rem; color: var(--ui-ink); white-space: nowrap;
+  font-weight: 400; font-size: 0.85rem; color: var(--ui-ink); white-space: nowrap;
 }
 .ui-grid .ui-row-label { text-align: right; padding-right: 0.4rem; min-height: 24px; }
 .ui-grid .ui-col-label { text-align: center; padding-bottom: 0.15rem; font-size: 0.75rem; }
 .ui-compact .ui-col-label, .ui-rotated .ui-col-label { writing-mode: vertical-rl; transform: rotate(180deg); font-size: 0.65rem; }
-.ui-grid .ui-band-label { font-size: 0.7rem; font-weight: 600; color: var(--ui-ink); text-align: center; padding: 0 1px 2px; white-space: nowrap; vertical-align: bottom; }
+.ui-grid .ui-band-label { font-size: 0.65rem; font-weight: 700; color: var(--ui-ink); text-align: center; padding: 0 1px 2px; white-space: nowrap; vertical-align: bottom; }
 .ui-grid .ui-band-bar { display: block; height: 6px; margin-top: 1px; border-radius: 3px; background: var(--band); }
-.ui-grid .ui-row-band-label { position: relative; font-size: 0.7rem; font-weight: 600; text-align: right; padding: 0 14px 0 2px; white-space: nowrap; }
+.ui-grid .ui-row-band-label { position: relative; font-size: 0.65rem; font-weight: 700; text-align: right; padding: 0 14px 0 2px; white-space: nowrap; }
 .ui-grid .ui-band-bar-v { position: absolute; right: 3px; top: 1px; bottom: 1px; width: 6px; height: auto; margin: 0; }
 /* Dimmed: the colour as if at opacity 0.28 over the surface (see --dim in styles.js); a
    number in it (values mode) in the muted ink, which stays legible (4.5:1) on every dimmed
    colour. (Under opacity the number faded with its cell, below that contrast.) */
 .ui-dimmed .ui-cell:not(.ui-lit) { --dim: 72%; color: var(--ui-muted); }
-.ui-dimmed .ui-row-label:not(.ui-lit), .ui-dimmed .ui-col-label:not(.ui-lit) { color: var(--ui-muted); font-weight: 400; }
+.ui-dimmed .ui-row-label:not(.ui-lit), .ui-dimmed .ui-col-label:not(.ui-lit) { color: var(--ui-muted); }
 /* The picked row's word underlined close under its letters (an offset in em, skipping
    descenders), so in a compact grid the line never touches the word of the next row. */
 .ui-grid tr.ui-selected .ui-row-label { font-weight: 700; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 0.12em; text-decoration-skip-ink: auto; }
@@ -84,10 +84,10 @@ export const MATRIX_STYLES = `
   .ui-transpose-narrow .ui-grid .ui-cell { --cell: 24px; }
   .ui-transpose-narrow .ui-grid .ui-row-label {
     writing-mode: vertical-rl; transform: rotate(180deg); text-align: left; align-self: end; justify-self: center;
-    min-height: 0; padding: 0 0 0.2rem; font-size: 0.68rem;
+    min-height: 0; padding: 0 0 0.2rem; font-size: 0.65rem;
   }
   .ui-transpose-narrow .ui-grid .ui-col-label {
-    writing-mode: horizontal-tb; transform: none; text-align: right; padding: 0 0.35rem 0 0; font-size: 0.72rem;
+    writing-mode: horizontal-tb; transform: none; text-align: right; padding: 0 0.35rem 0 0; font-size: 0.75rem;
   }
 }
 .ui-cell-editor { position: absolute; left: 0; top: calc(100% + 2px); z-index: 3; }

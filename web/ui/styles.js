@@ -18,7 +18,7 @@ const components = `
   outline-offset: 1px;
   box-shadow: 0 0 0 1px var(--ui-focus-inner) inset;
 }
-.ui-error { color: var(--ui-error); font-weight: 600; font-size: 0.85rem; margin: 0.2rem 0 0; min-height: 1.2em; }
+.ui-error { color: var(--ui-error); font-weight: 700; font-size: 0.85rem; margin: 0.2rem 0 0; min-height: 1.2em; }
 .ui-readout { color: var(--ui-muted); font-size: 0.85rem; margin: 0.2rem 0 0; min-height: 1.3em; font-variant-numeric: tabular-nums; }
 .ui-num { font-variant-numeric: tabular-nums; font-family: var(--mha-mono, ui-monospace, "SFMono-Regular", Menlo, monospace); }
 
@@ -75,7 +75,7 @@ ${shadeStepsCss()}
   .ui-error:empty { min-height: 0; margin: 0; }
 }
 /* ---- NumberField ---- */
-.ui-number { display: inline-flex; flex-direction: column; gap: 0.15rem; font-size: 0.9rem; }
+.ui-number { display: inline-flex; flex-direction: column; gap: 0.15rem; font-size: 0.85rem; }
 .ui-number input {
   font: inherit; color: var(--ui-ink); background: var(--ui-surface);
   width: 6rem; min-height: 32px; padding: 0 0.45rem;
