@@ -447,6 +447,27 @@ test('MatrixGrid paintRows: each row one cell, in the colours, width and words o
   assert.deepEqual(problems, []);
 });
 
+// element (dom.js), the kit's terse DOM building: role and aria* as attributes (null sets
+// nothing), dataset names as the DOMStringMap writes them, properties where the element has
+// them (colSpan, tabIndex, textContent), other names as attributes, children appended.
+test('element: role and aria* as attributes, dataset, properties and attributes, children', async () => {
+  const { page, problems } = await open();
+  const html = await page.evaluate(() => {
+    const { element } = window.gallery;
+    const cell = element('td', {
+      className: 'ui-cell a', colSpan: 2, tabIndex: -1, role: 'gridcell', ariaLabel: 0.5, ariaHidden: null,
+      dataset: { row: '1', fooBar: 'x' }, title: 't', 'data-plain': 'p',
+    }, ['one ', element('b', { textContent: 'two' })]);
+    const empty = element('p', { role: undefined, ariaLive: 'polite' });
+    return [cell.outerHTML, empty.outerHTML];
+  });
+  assert.deepEqual(html, [
+    '<td class="ui-cell a" colspan="2" tabindex="-1" role="gridcell" aria-label="0.5" data-row="1" data-foo-bar="x" title="t" data-plain="p">one <b>two</b></td>',
+    '<p aria-live="polite"></p>',
+  ]);
+  assert.deepEqual(problems, []);
+});
+
 // morphChildren (dom.js): a part built afresh on every edit lands on the elements already in
 // place. The result is the new nodes, attribute for attribute and text for text; the elements
 // that match keep their identity (so the browser lays out only what changed).

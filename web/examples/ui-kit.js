@@ -12,8 +12,8 @@ import { mathText, notation } from '../ui/notation.js';
 import { element, morphChildren } from '../ui/dom.js';
 
 adoptKitStyles(document);
-// morphChildren: the kit's in-place redraw of a part, for its test.
-const gallery = { proposals: [], morphChildren };
+// element and morphChildren: the kit's DOM building and in-place redraw, for their tests.
+const gallery = { proposals: [], element, morphChildren };
 window.gallery = gallery;
 const root = document.getElementById('gallery');
 
