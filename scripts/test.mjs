@@ -19,6 +19,7 @@ import { bootstrap, npmInstallCommand } from './lib/bootstrap.mjs';
 import { WASM_MODULE_TARGETS, cmakeBuild, ctest } from './lib/cmake.mjs';
 import { fuzzCore } from './lib/fuzz.mjs';
 import { ROOT, run, step, stepAsync } from './lib/run.mjs';
+import { ALONE as NODE_TESTS_ALONE } from '../tests/node/alone.mjs';
 
 // node --test runs one file at a time per worker; the node test files wait on each other
 // little, so two workers on these two cores.
@@ -37,7 +38,9 @@ const LANES = {
   },
   'node-tests': () => {
     step('type check (tsc)', () => run('npx', ['tsc', '-p', 'tests/types']));
-    step('node tests of the modules', () => run('node', ['--test', `--test-concurrency=${NODE_TEST_WORKERS}`, '--test-reporter=spec', 'tests/node/']));
+    // Most files in one process (tests/node/together.mjs), the few that need their own beside it.
+    step('node tests of the modules', () => run('node', ['--test', `--test-concurrency=${NODE_TEST_WORKERS}`, '--test-reporter=spec',
+      'tests/node/together.mjs', ...NODE_TESTS_ALONE.map((file) => `tests/node/${file}`)]));
   },
 };
 
