@@ -21,8 +21,8 @@ import { fuzzCore } from './lib/fuzz.mjs';
 import { ROOT, run, step, stepAsync } from './lib/run.mjs';
 import { ALONE as NODE_TESTS_ALONE } from '../tests/node/alone.mjs';
 
-// node --test runs one file at a time per worker; the node test files wait on each other
-// little, so two workers on these two cores.
+// Two node test processes at a time on these two cores: the one that runs most files
+// (tests/node/together.mjs) and, beside it, the files that need a process of their own.
 const NODE_TEST_WORKERS = '2';
 
 /** The steps of each lane, run one after the other in one child process. */

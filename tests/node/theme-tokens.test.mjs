@@ -6,8 +6,8 @@
 // Type: two weights, regular (400) and bold (700), and sizes from one scale (TYPE_SCALE).
 // Each size and weight of a family the page shows is a font the browser sets up before
 // its first layout (on Linux a render style asked of the browser process for each size, a
-// typeface for each weight), about 2 ms of a phone's main thread each: the page showed 96
-// combinations of family, size, weight and style, from about 30 sizes and four weights
+// typeface for each weight), about 2.5 ms of a slowed (4x) main thread each: the lesson with every widget built showed
+// 110 combinations of family, size, weight and style, from about 30 sizes and four weights
 // (bench/README.md, "One type scale, two weights").
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The node test files in one process, as `npm test` runs them (scripts/test.mjs). Each file
 // in a process of its own (`node --test tests/node/`, which still works) costs about 0.4 CPU
-// seconds to start a node and load the modules and the core again: for the 57 files, 21 of
-// the lane's 46 CPU seconds, taken from the Chromium tests beside it on two cores (issue 24;
+// seconds to start a node and load the modules and the core again: for its 47 files, about 19
+// of the lane's 46 CPU seconds, taken from the Chromium tests beside it on two cores (issue 24;
 // docs/TEST-SUITE-SPEED.md). Here every file is imported in turn, each registering its tests;
 // node:test runs them one after another in this process.
 // The files named in alone.mjs run in processes of their own beside this one.
