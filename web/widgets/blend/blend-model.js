@@ -129,7 +129,7 @@ export class BlendModel {
 
     // Value vectors (the core's X W_V): the one head's (width 2 d_k, for "undo it?") and
     // the subject finder's slice (the meanings, the plane's points).
-    const values = one.forward(w.x, { perHeadContributions: false }).values;
+    const values = one.forward(w.x, { perHeadContributions: false, include: ['values'] }).values;
     this.oneHeadValues = columns(values, this.oneHead.start, this.oneHead.end);
     this.meanings = columns(values, this.subjectHead.start, this.subjectHead.end);
     const complementValues = columns(values, this.complementHead.start, this.complementHead.end);
@@ -138,7 +138,7 @@ export class BlendModel {
     if (!complementValues.data.every((v, i) => v === this.meanings.data[i])) {
       throw new Error('the subject and complement finders must read the same value vectors to share one plane');
     }
-    const twoOutputs = this.reader.model(TWO_HEADS_SPLIT).forward(w.x, { perHeadContributions: false }).heads;
+    const twoOutputs = this.reader.model(TWO_HEADS_SPLIT).forward(w.x, { perHeadContributions: false, include: ['heads'] }).heads;
     this.subjectOutput = twoOutputs[this.subjectHead.index].output.row(q);
     this.complementOutput = twoOutputs[this.complementHead.index].output.row(q);
   }
@@ -160,7 +160,7 @@ export class BlendModel {
     let output;
     model.setAttentionOverride(oneHead.index, one.weights[oneHead.index]);
     try {
-      output = model.forward(w.x, { perHeadContributions: false }).heads[oneHead.index].output.row(q);
+      output = model.forward(w.x, { perHeadContributions: false, include: ['heads'] }).heads[oneHead.index].output.row(q);
     } finally {
       model.setAttentionOverride(oneHead.index, null);
     }

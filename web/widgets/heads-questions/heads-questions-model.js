@@ -113,7 +113,7 @@ export class HeadsQuestionsModel {
       model.setHeadProjection('key', i, this.keyBlocks[source]);
       model.setHeadProjection('value', i, this.valueBlocks[source]);
     }
-    const result = model.forward(w.x, { perHeadContributions: false });
+    const result = model.forward(w.x, { perHeadContributions: false, include: ['heads'] });
     const packedWq = model.getWeights('query').data;
     return {
       weights: result.heads.map((head) => Float32Array.from(head.weights.data)),

@@ -58,7 +58,10 @@ export class WorldReader {
     const q = w.queryIndex;
     // The weights every variant shares (the scores do not depend on meanings).
     for (let j = 0; j < h; j++) model.setAttentionOverride(j, null);
-    const base = model.forward(w.x, { perHeadContributions: false });
+    // Each forward pass asks for what it reads (include): the heads' weights here, the output
+    // below. Every result of every pass was copied out of the wasm heap into new arrays: 17
+    // passes and about 200 arrays per edit of the blend's budget (issue 25).
+    const base = model.forward(w.x, { perHeadContributions: false, include: ['heads'] });
     const weights = base.heads.map((head, j) => {
       const all = Float32Array.from(head.weights.data);
       if (budgets[j]) all.set(budgets[j], q * w.L);
@@ -78,7 +81,7 @@ export class WorldReader {
       const outputs = [];
       for (let s = 0; s < subjects; s++) {
         for (let c = 0; c < complements; c++) {
-          const out = model.forward(variantInput(w, s, c), { perHeadContributions: false }).output.row(q);
+          const out = model.forward(variantInput(w, s, c), { perHeadContributions: false, include: ['output'] }).output.row(q);
           outputs.push(out);
           whoReadings.push(...out.subarray(subjectStart, subjectStart + width));
           whatReadings.push(...out.subarray(complementStart, complementStart + width));

@@ -219,7 +219,7 @@ export class WoMixingModel {
     const t = state.token;
     const model = this.#model(state.heads);
     model.setOutputProjection(state.wo);
-    const mixed = model.forward(w.x);
+    const mixed = model.forward(w.x, { include: ['heads', 'concat', 'output'] });
     const unmixed = this.unmixed.get(state.heads);
 
     // What a reader of u hears: each head's contribution row at token t, and the output row,
