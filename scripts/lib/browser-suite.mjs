@@ -3,8 +3,9 @@
 //     installed, see chromium.mjs); each test file connects to
 //     it ($MHA_BROWSER_WS, see tests/browser/browser.mjs) instead of launching its own, and
 //     works in its own pages and contexts, so files stay independent.
-//   * node:test runs the files `workers` at a time (default: one per core, at least 2;
-//     $MHA_BROWSER_WORKERS sets another number).
+//   * The files run `workers` at a time (default: one per core, at least 2;
+//     $MHA_BROWSER_WORKERS sets another number), each worker one process that runs file
+//     after file, each file a suite of its own (run-test-files.mjs, test-files-worker.mjs).
 //   * The longest files start first, by the durations the last run wrote to
 //     test-results/browser-durations.json, else those committed in
 //     tests/browser/durations.json (files not measured yet go first), so the workers
