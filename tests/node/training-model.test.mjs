@@ -78,6 +78,8 @@ describe('TrainingLoop', () => {
         setTimeout(() => {
           assert.equal(seen.length, pausedAt, 'nothing trains while paused');
           assert.equal(seen.at(-1).type, 'look', 'pause() posts a look saying where it stopped');
+          assert.equal(seen.at(-1).paused, true, 'that look is marked as the one the pause stopped at');
+          assert.equal(seen.slice(0, -1).some((m) => m.paused), false, 'no other look is');
           resumed = true;
           l.resume();
         }, 100);

@@ -130,8 +130,10 @@ export class TrainingWidget extends MhaWidget {
     if (this.phase === 'training') {
       this.runner.pause();
       this.phase = 'paused';
+      this.pausedLook = null;
       this.#say(this.m.t('training.say.paused'));
     } else if (this.phase === 'paused') {
+      this.pausedLook = null;
       this.runner.resume();
       this.phase = 'training';
       this.#say(this.m.t('training.say.again'));
@@ -155,7 +157,7 @@ export class TrainingWidget extends MhaWidget {
         this.#say(m.t('training.say.training', { where: this.where }));
         this.#paintButtons();
       },
-      onLook: (look) => this.#showLook(look),
+      onLook: (look, { paused }) => this.#showLook(look, paused),
       onDone: (look, analysis) => this.#finish(look, analysis),
       onError: (message) => {
         this.phase = 'failed';
@@ -185,6 +187,7 @@ export class TrainingWidget extends MhaWidget {
     this.phase = 'idle';
     this.looks = [];
     this.lastLook = null;
+    this.pausedLook = null;
     cancelAnimationFrame(this.drawFrame);
     this.drawFrame = 0;
     this.analysis = null;
@@ -205,9 +208,12 @@ export class TrainingWidget extends MhaWidget {
     this.#paintButtons();
   }
 
-  #showLook(look) {
+  #showLook(look, paused = false) {
     if (this.phase === 'loading') this.phase = 'training';
     this.lastLook = look;
+    // Looks the run sent before the pause reached it may still come in: the step it paused
+    // at is said only with the look it sent on pausing.
+    if (paused && this.phase === 'paused') this.pausedLook = look;
     this.looks.push(look);
     this.progress.value = look.steps / look.totalSteps;
     this.progressText.textContent = this.m.t('training.stepOf', { step: look.steps, total: look.totalSteps });
@@ -225,7 +231,7 @@ export class TrainingWidget extends MhaWidget {
     if (!look) return;
     this.#drawCurves();
     this.#drawPatterns(look, { oneHead: this.phase === 'training' });
-    if (this.phase === 'paused') this.#say(this.m.t('training.say.pausedAt', { step: look.steps }));
+    if (this.phase === 'paused' && this.pausedLook) this.#say(this.m.t('training.say.pausedAt', { step: this.pausedLook.steps }));
   }
 
   #finish(look, analysis) {

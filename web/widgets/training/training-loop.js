@@ -6,6 +6,7 @@
 //
 // Messages it posts (`post(message)`):
 //   { type: 'look', look }                  every STEPS_PER_REPORT steps (and at the start)
+//   { type: 'look', look, paused: true }    where a pause stopped it (the last look until resume)
 //   { type: 'done', look, analysis }        the run's end: importance ranking, pruning curve
 //   { type: 'off-look', look, requestId }   the answer to setOff() after training
 //   { type: 'error', message }
@@ -43,7 +44,7 @@ export class TrainingLoop {
     this.#paused = true;
     clearTimeout(this.#timer);
     try {
-      if (!this.#session.done) this.#report('look');
+      if (!this.#session.done) this.#report('look', { paused: true });
     } catch (error) {
       this.#fail(error);
     }

@@ -4,7 +4,8 @@
 // or the worker fails to load, the same TrainingLoop runs on the page in slices of ~12 ms,
 // so the page still answers between slices; `inWorker` says which.
 //
-// handlers: onLoaded({ target, inWorker }), onLook(look), onDone(look, analysis), onError(message)
+// handlers: onLoaded({ target, inWorker }), onLook(look, { paused }), onDone(look, analysis), onError(message);
+// `paused`: the look where a pause stopped the run (looks sent before it may still arrive first).
 import { trainingWasmUrls } from '../../engine/training-urls.js';
 import { TrainingSession } from './training-model.js';
 
@@ -109,7 +110,7 @@ export class TrainingRunner {
     }
     if (!handlers) return;
     if (message.type === 'loaded') handlers.onLoaded?.({ target: message.target, inWorker: this.inWorker });
-    else if (message.type === 'look') handlers.onLook(message.look);
+    else if (message.type === 'look') handlers.onLook(message.look, { paused: message.paused === true });
     else if (message.type === 'done') handlers.onDone(message.look, message.analysis);
     else if (message.type === 'error') handlers.onError(message.message);
   }
