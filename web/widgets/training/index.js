@@ -128,9 +128,10 @@ export class TrainingWidget extends MhaWidget {
   #trainOrPause() {
     if (this.readOnly) return;
     if (this.phase === 'training') {
-      this.runner.pause();
+      // Paused first: on the page (no worker) the loop sends its pause look at once.
       this.phase = 'paused';
       this.pausedLook = null;
+      this.runner.pause();
       this.#say(this.m.t('training.say.paused'));
     } else if (this.phase === 'paused') {
       this.pausedLook = null;
