@@ -14,6 +14,7 @@ import { formatPercent } from '../../web/text/format.js';
 import { IDEAS, blockProblems, parseKinds, shownText } from '../../web/widgets/practice/practice-data.js';
 import { THE_WORLD } from '../../web/widgets/shared/world.js';
 import { BlendModel } from '../../web/widgets/blend/blend-model.js';
+import { SplitModels, splitConfig, startingState as startingSplit } from '../../web/widgets/head-splitting/head-splitting-model.js';
 
 const session = useSiteAndBrowser();
 // An author's page: a widget with only their fallback text, one whose element also holds the
@@ -137,6 +138,37 @@ test('print media: a widget prints its current state (the figure is redrawn by t
     return document.querySelector('mha-blend > figure svg').getAttribute('aria-label');
   }, { budget: even });
   assert.ok(drawn.includes(`${w.tokens[w.subjectIndex]} ${(1 / w.L).toFixed(2)}`), drawn);
+});
+
+// The head splitting's figure is redrawn with the live widget's own models (their cached
+// counts, issue 25): what it prints must still be the core's counts for the widget's state.
+test('print media: the head splitting prints the core’s counts for the learner’s sequence length', async () => {
+  const page = await loadedLesson();
+  const state = { ...startingSplit(splitConfig()), seqLen: 32 };
+  const models = new SplitModels(engine, splitConfig());
+  let table;
+  try {
+    table = models.compute(state).table;
+  } finally {
+    models.dispose();
+  }
+  await page.evaluate((s) => document.querySelector('mha-head-splitting').setState(s), state);
+  await page.waitForFunction(() => document.querySelector('mha-head-splitting > figure .mha-static-note')?.textContent.startsWith('Printed'));
+  await page.emulateMedia({ media: 'print' });
+  const text = (await page.locator('mha-head-splitting > figure .mha-static-table').textContent()).replace(/\s+/g, ' ');
+  const count = (n) => n.toLocaleString('en-US');
+  for (const row of table) {
+    assert.ok(text.includes(count(row.counts.attention)) && text.includes(count(row.counts.exponentials)),
+      `${row.config.numHeads} × ${row.config.dK}: ${count(row.counts.attention)} and ${count(row.counts.exponentials)} in “${text.slice(0, 300)}”`);
+  }
+  // At the starting L the exp() counts differ: the figure really moved to L = 32.
+  const start = new SplitModels(engine, splitConfig());
+  try {
+    const startExps = start.compute(startingSplit(splitConfig())).table.map((row) => count(row.counts.exponentials));
+    assert.ok(startExps.some((n) => !text.includes(n)), 'the starting length’s counts are gone');
+  } finally {
+    start.dispose();
+  }
 });
 
 test('print media: each practice block prints its questions with the right answer and reason, not the live block', async () => {

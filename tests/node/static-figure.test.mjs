@@ -49,6 +49,17 @@ test('figureFromState: the model is disposed when drawing throws, and the error 
   assert.deepEqual(log, ['dispose']);
 });
 
+test('figureFromState: a lent model is drawn with and stays its owner’s (not disposed, none created)', () => {
+  const { log, createModel } = recorder();
+  const lent = { dispose: () => log.push('lent disposed') };
+  let drawnWith = null;
+  const draw = (model, state) => { drawnWith = model; return state.count; };
+  assert.equal(figureFromState({ state: '{"count":3}' }, { start: { count: 1 }, sanitize: sanitizeCount, createModel: () => { log.push('created'); return createModel(); }, draw, lent }), 3);
+  assert.equal(drawnWith, lent);
+  assert.throws(() => figureFromState({}, { start: {}, sanitize: sanitizeCount, createModel, draw: () => { throw new Error('x'); }, lent }), /x/);
+  assert.deepEqual(log, [], 'nothing created, nothing disposed');
+});
+
 test('stateAttribute and stringAttribute', () => {
   assert.equal(stateAttribute({}), null);
   assert.equal(stateAttribute({ state: 'x' }), null);
@@ -88,6 +99,34 @@ for (const [name, goodAttributes] of Object.entries(GOOD_ATTRIBUTES)) {
     assert.notEqual(renderStaticFigure(good, context), start, `${name}: ${JSON.stringify(good).slice(0, 80)} changes the figure`);
   });
 }
+
+test('head-splitting-static.js: the live widget’s models, lent, draw the same figure from their cached counts; models of another configuration are not used', async () => {
+  const { renderStaticFigure } = await import('../../web/widgets/head-splitting/head-splitting-static.js');
+  const { SplitModels } = await import('../../web/widgets/head-splitting/head-splitting-model.js');
+  const attributes = changed(startingSplit(splitConfig()), { seqLen: 32 });
+  const own = renderStaticFigure(attributes, { engine, world: THE_WORLD });
+  // The widget's models, its counts already computed for its state (as after its render).
+  const lent = new SplitModels(engine, splitConfig());
+  lent.compute(JSON.parse(attributes.state));
+  const cached = lent.counts.size;
+  const drawsWith = (models) => {
+    const calls = { compute: 0, disposed: 0 };
+    const compute = models.compute.bind(models);
+    models.compute = (state) => { calls.compute++; return compute(state); };
+    models.dispose = () => { calls.disposed++; };
+    return calls;
+  };
+  const lentCalls = drawsWith(lent);
+  assert.equal(renderStaticFigure(attributes, { engine, world: THE_WORLD, lent }), own, 'the same figure');
+  assert.deepEqual(lentCalls, { compute: 1, disposed: 0 }, 'drawn with the lent models, which are not disposed');
+  assert.equal(lent.counts.size, cached, 'no new counts: the figure read the cached ones');
+  assert.ok(cached > 0);
+  // Models counting another configuration (an author's start) are not the figure's.
+  const other = new SplitModels(engine, splitConfig({ start: { dModel: 64, heads: 4, seqLen: 16 } }));
+  const otherCalls = drawsWith(other);
+  assert.equal(renderStaticFigure(attributes, { engine, world: THE_WORLD, lent: other }), own);
+  assert.deepEqual(otherCalls, { compute: 0, disposed: 0 }, 'the other models were not used');
+});
 
 test('the build puts the figure before an author’s fallback, and leaves an element that has one alone', async () => {
   const { addStaticFigures } = await import('../../scripts/lib/lesson-plugin.mjs');

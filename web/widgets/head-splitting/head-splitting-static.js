@@ -7,7 +7,7 @@ import { escapeHtml, figureFromState, figureMessages, htmlTable, messageHtml, ra
 import { attributeWords } from '../registry.js';
 import { SplitModels, sanitizeSplitState, splitConfig, startingState } from './head-splitting-model.js';
 
-export function renderStaticFigure(attributes, { engine, locale }) {
+export function renderStaticFigure(attributes, { engine, locale, lent = null }) {
   const m = figureMessages(attributes, locale);
   let config;
   try {
@@ -19,6 +19,8 @@ export function renderStaticFigure(attributes, { engine, locale }) {
     start: startingState(config),
     sanitize: (raw) => sanitizeSplitState(raw, config),
     createModel: () => new SplitModels(engine, config),
+    // The live widget's models, if they count with this figure's configuration and core.
+    lent: lent instanceof SplitModels && lent.engine === engine && JSON.stringify(lent.config) === JSON.stringify(config) ? lent : null,
     draw: (models, state) => figure(models.compute(state), state, m, shownParts(attributes?.panels)),
   });
 }

@@ -117,6 +117,11 @@ export class HeadSplittingWidget extends MhaWidget {
     this.pendingFrame = 0;
   }
 
+  /** Lent to the static figure's redraw (widget-static-figure.js): its counts are cached here. */
+  get figureModel() {
+    return this.models ?? null;
+  }
+
   #propose(patch, edited = 'cost') {
     const error = this.commit({ ...this.state, ...patch });
     if (!error) this.#announce(edited);

@@ -192,18 +192,22 @@ export const stringAttribute = (attributes, name) => (typeof attributes?.[name] 
  * passes the widget's own `sanitize`; a bad one is the live widget's to report, so the
  * figure quietly shows the start. The model (`createModel()`, which holds core memory)
  * is disposed however drawing ends. Returns `draw(model, state)`.
+ *
+ * `lent`: a model the live widget lends for a redraw on the page (its caches hold what its
+ * current state needed, so the figure does not compute it again); it stays the widget's,
+ * and is not disposed here.
  */
-export function figureFromState(attributes, { start, sanitize, createModel, draw }) {
+export function figureFromState(attributes, { start, sanitize, createModel, draw, lent = null }) {
   let state = start;
   try {
     const raw = stateAttribute(attributes);
     if (raw) state = sanitize(raw);
   } catch { /* a bad state attribute: the live widget says so; the figure shows the start */ }
-  const model = createModel();
+  const model = lent ?? createModel();
   try {
     return draw(model, state);
   } finally {
-    model.dispose();
+    if (model !== lent) model.dispose();
   }
 }
 
