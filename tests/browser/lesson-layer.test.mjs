@@ -435,6 +435,70 @@ describe('layer at a glance', () => {
 // The tests above take turns with one page; the lesson keeps the learner's copy in storage,
 // written again when the page is hidden. A turn must start with nothing stored, as a new
 // page would (else one test's edits would come back in the next).
+// The maps at the other h are drawn while the page is idle, and each is then shown for one
+// layout and hidden again within one task (so that its first show in a click lays out
+// nothing new, issue 25). Watched from the page's first script (the work happens while the
+// lesson loads): each swap is one task (one batch of mutations) that ends as it began, and
+// afterwards the same map is shown, the focus is where the reader put it, and the map where
+// the reader scrolled it.
+test('the maps laid out while the page is idle: each shown and hidden again in one task; the shown map and the focus as they were', async () => {
+  const { page, problems } = await newWatchedPage(browser, { width: 1000, height: 800 });
+  try {
+    await page.addInitScript(() => {
+      window.mapBatches = [];
+      const attach = Element.prototype.attachShadow;
+      Element.prototype.attachShadow = function attachShadow(init) {
+        const root = attach.call(this, init);
+        if (this.localName !== 'mha-layer') return root;
+        let focused = false;
+        new MutationObserver((records) => {
+          const batch = records.filter((r) => r.type === 'attributes' && r.target.classList?.contains('map'))
+            // Each record's change from its old value (read here, after the task, `hidden` is only the last state).
+            .map((r) => `${r.target.dataset.h}:${r.oldValue === null ? 'hidden' : 'shown'}`);
+          if (batch.length) window.mapBatches.push(batch);
+          // The reader's focus on the h they see, and the page scrolled into the map (an
+          // anchor of scroll anchoring could be in it), as soon as the map is there.
+          const radio = root.querySelector('[role="radio"][aria-checked="true"]');
+          const map = root.querySelector('.map:not([hidden])');
+          if (!focused && radio && map) {
+            focused = true;
+            radio.focus({ preventScroll: true });
+            requestAnimationFrame(() => {
+              window.scrollTo(0, map.getBoundingClientRect().top + window.scrollY + 500);
+              window.mapTopAtStart = map.getBoundingClientRect().top;
+            });
+          }
+        }).observe(root, { subtree: true, childList: true, attributes: true, attributeOldValue: true, attributeFilter: ['hidden'] });
+        return root;
+      };
+    });
+    await page.goto(server.url);
+    const widget = page.locator(`${TAG}[ready]`);
+    await widget.waitFor();
+    // Each of the other maps shown for its layout, and hidden again, in one batch.
+    const swapped = () => page.evaluate(() => window.mapBatches.filter((b) => b.length === 4 && b[0].endsWith(':shown') && b[2] === b[0].replace('shown', 'hidden')));
+    await page.waitForFunction(() => window.mapBatches.filter((b) => b.length === 4).length >= 2, null, { timeout: 20000 });
+    const swaps = await swapped();
+    const h = await widget.evaluate((host) => host.state.h);
+    assert.deepEqual(swaps.map((b) => b[0]).sort(), [1, 2, 4].filter((x) => x !== h).map((x) => `${x}:shown`), JSON.stringify(swaps));
+    for (const [shown, hid, back, again] of swaps) {
+      assert.deepEqual([hid, again], [`${h}:hidden`, `${h}:shown`], 'the shown map hidden and shown again in the same task');
+      assert.equal(back, shown.replace('shown', 'hidden'));
+    }
+    const end = await widget.evaluate((host) => ({
+      maps: host.shadowRoot.querySelectorAll('.map').length,
+      shown: [...host.shadowRoot.querySelectorAll('.map:not([hidden])')].map((map) => Number(map.dataset.h)),
+      focused: host.shadowRoot.activeElement?.getAttribute('aria-checked') === 'true' && document.activeElement === host,
+      // Where the reader sees the map: as at the start (a jump moved it by about 1,500 px).
+      mapMoved: Math.abs(host.shadowRoot.querySelector('.map:not([hidden])').getBoundingClientRect().top - window.mapTopAtStart) > 50,
+    }));
+    assert.deepEqual(end, { maps: 3, shown: [h], focused: true, mapMoved: false });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test('a turn of the shared page starts with nothing stored, even what the last page wrote as it left', async () => {
   const { page } = await openWidget();
   await page.evaluate(() => {
