@@ -145,31 +145,10 @@ export class LayerWidget extends MhaWidget {
       if (this.maps !== maps || !this.model) return; // disposed or rebuilt since
       const h = this.world.headCounts.find((count) => !maps.has(count));
       if (h === undefined) return;
-      const map = this.#mapFor(this.model.forward(h));
-      whenIdle(() => {
-        if (this.maps === maps) this.#layOut(map);
-        whenIdle(drawNext);
-      });
+      this.#mapFor(this.model.forward(h));
+      whenIdle(drawNext);
     };
     whenIdle(drawNext);
-  }
-
-  // A map drawn while hidden has never been laid out, and `content-visibility: hidden` keeps
-  // only a layout that was made while it was shown: its first show laid it out whole in the
-  // learner's click (a forced layout of 60-150 ms on a 4x slower CPU; later shows 15-45).
-  // So, while the page is idle, a new map is shown for one layout and hidden again, within
-  // one task: nothing is painted in between. Not while the focus is in the shown map (hiding
-  // it would drop the focus). Scroll anchoring, which never anchors in the map host
-  // (layer.css), moves the page by the maps' difference in height in that layout and back
-  // in the next.
-  #layOut(map) {
-    const shown = [...this.maps.values()].find((other) => !other.root.hidden);
-    if (!map.root.hidden || !shown || shown.root.contains(this.root.activeElement)) return;
-    map.root.hidden = false;
-    shown.root.hidden = true;
-    map.root.getBoundingClientRect(); // the layout, kept while hidden
-    map.root.hidden = true;
-    shown.root.hidden = false;
   }
 
   // `note`: said after the path (what became of the selected head on a new head count).
