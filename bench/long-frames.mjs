@@ -1,5 +1,5 @@
 // Long animation frames while editing: the lesson page (the built site, $MHA_DIST_DIR or
-// dist/) loaded, every widget built, the CPU throttled 4x as in page-throttled-bench.mjs;
+// dist/) loaded, every widget built, the CPU throttled 4x (page-throttled-bench.mjs's edit page);
 // then each edit kind of EDIT_KINDS `edits` times, with the page's own Long Animation Frames
 // API (PerformanceObserver 'long-animation-frame': frames over 50 ms) and long tasks
 // observed. Per kind, the longest frames: how long before rendering began (the input's
@@ -12,9 +12,9 @@
 //   node bench/long-frames.mjs [kind name filter] [edits, default 20] [--after ms] [--warm ms]
 // --after: keep observing this long after a kind's last edit (idle work it left behind);
 // --warm: wait this long between preparing a kind (focus, hover) and its first edit.
-import { DIST_DIR, buildAllWidgets, newWatchedPage, openBrowser } from '../tests/browser/browser.mjs';
+import { DIST_DIR, openBrowser } from '../tests/browser/browser.mjs';
 import { serveGzipped } from './gzip-server.mjs';
-import { EDIT_KINDS, settle } from './page-throttled-bench.mjs';
+import { EDIT_KINDS, editPage, settle } from './page-throttled-bench.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -25,12 +25,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const server = await serveGzipped(DIST_DIR);
 const browser = await openBrowser();
 try {
-  const { page } = await newWatchedPage(browser, { width: 1000, height: 800 });
-  await page.goto(server.url);
-  await buildAllWidgets(page);
-  await sleep(3000); // what the page does when idle, done
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  // The bench's edit page: every widget built, then the CPU throttled 4x.
+  const { page } = await editPage(browser, server.url, true);
   for (const kind of EDIT_KINDS.filter((k) => k.name.includes(filter))) {
     const ctx = (await kind.prepare(page)) ?? {};
     await settle(page);
