@@ -114,6 +114,27 @@ test('caches: the same shape is computed once; at most 64 kept, the least recent
   assert.equal(engine.liveModels, 0, 'no model stays allocated between calls');
 });
 
+// countsOfShape leaves the weights as the core makes them (zero): the counts are tallies of
+// the operations, which must not depend on the values. Here each shape also counted with
+// weights drawn from the seed, as the timed passes are: the same counts, shape by shape.
+test('counts: a pass with the core’s zero weights counts what a pass with seeded weights does', () => {
+  for (const [dModel, heads, seqLen] of [[16, 4, 3], [64, 8, 17], [96, 12, 5], [512, 8, 65], [512, 1, 1], [512, 32, 2]]) {
+    const lean = countsOfShape(engine, config, { dModel, heads, seqLen });
+    const model = engine.createModel({ seqLen, dModel, numHeads: heads });
+    try {
+      model.randomize(config.weightSeed);
+      const x = engine.seededMatrix(seqLen, dModel, config.inputSeed, config.inputScale).data;
+      const seeded = model.forward(x, { perHeadContributions: false, keepAttention: false, include: ['heads'], views: true });
+      assert.deepEqual(lean.counts, seeded.counts, `${dModel}/${heads}/${seqLen}`);
+      assert.deepEqual(lean.headWidths, seeded.heads.map((head) => head.output.cols));
+      assert.ok(lean.counts.attention > 0 && lean.counts.exponentials === heads * seqLen * seqLen);
+    } finally {
+      model.delete();
+    }
+  }
+  assert.equal(engine.liveModels, 0);
+});
+
 test('counts computed ahead (the worker’s): the shapes of L - 1 and L + 1 not yet here; kept only where missing; the same as the page’s', () => {
   const small = splitConfig({ start: { dModel: 16, heads: 4, seqLen: 3 }, configurations: [{ label: 'one', dModel: 16, heads: 1 }, { label: 'four', dModel: 16, heads: 4 }] });
   const fresh = new SplitModels(engine, small);

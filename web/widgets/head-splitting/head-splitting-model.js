@@ -358,12 +358,18 @@ export class SplitModels {
 const countsKey = ({ dModel, heads, seqLen }) => `${dModel}/${heads}/${seqLen}`;
 
 /**
- * The core's counts for one shape from a real forward pass of a seeded model: { config,
- * counts, headWidths }. Plain data (the counts worker posts it to the page).
+ * The core's counts for one shape from a real forward pass: { config, counts, headWidths }.
+ * Plain data (the counts worker posts it to the page).
  */
-export function countsOfShape(engine, config, shape) {
-  const { model, x } = seededModel(engine, config, shape);
+export function countsOfShape(engine, config, { dModel, heads, seqLen }) {
+  // The counts are the core's tallies of the operations the pass does, and the operations do
+  // not depend on the values: the weights stay as the core makes them (zero) instead of drawn
+  // from the seed, which at d_model 512 was a quarter of each count's time (4 d_model^2
+  // draws: about 2.5 of 10 ms in Node), spent on the page's main thread whenever a step of L
+  // comes before the worker's counts (issue 25). The input is still the seeded one.
+  const model = engine.createModel({ seqLen, dModel, numHeads: heads });
   try {
+    const x = engine.seededMatrix(seqLen, dModel, config.inputSeed, config.inputScale).data;
     const result = model.forward(x, COUNT_FORWARD);
     return {
       config: { ...model.config },
