@@ -117,7 +117,7 @@ export class StaticFigure {
       const kept = figure.dataset.figure ? { trainingComparison: JSON.parse(figure.dataset.figure) } : {};
       // A widget may lend its live model (`figureModel`): the head splitting's caches hold the
       // counts its state needed, which a fresh model computed again on the main thread (passes
-      // at d_model 512: a task of about 100 ms on a 4x slower phone, issue 25).
+      // at d_model 512: an idle task of 128-176 ms on a 4x slower CPU, issue 25).
       const lent = widget.figureModel ?? null;
       const html = this.#renderer(attributes, { engine: widget.engine, world: widget.world ?? THE_WORLD, locale: localeOf(widget), lent, ...kept });
       // Its note says it shows the widget's state, unless it was drawn from kept data (the
