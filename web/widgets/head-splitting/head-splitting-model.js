@@ -137,11 +137,14 @@ export function sanitizeSplitState(raw, config) {
   return { dModel, heads, seqLen, spectrumHeads, spectrumHead };
 }
 
-/** A model of this shape with reproducible random weights, and its seeded input X. */
-function seededModel(engine, config, { dModel, heads, seqLen }) {
+/**
+ * A model of this shape and its seeded input X; the weights reproducibly random, or left as
+ * the core makes them (zero) where only the counts are read (`randomWeights: false`).
+ */
+function seededModel(engine, config, { dModel, heads, seqLen }, { randomWeights = true } = {}) {
   const model = engine.createModel({ seqLen, dModel, numHeads: heads });
   try {
-    model.randomize(config.weightSeed);
+    if (randomWeights) model.randomize(config.weightSeed);
     const x = engine.seededMatrix(seqLen, dModel, config.inputSeed, config.inputScale).data;
     return { model, x };
   } catch (error) {
@@ -361,15 +364,14 @@ const countsKey = ({ dModel, heads, seqLen }) => `${dModel}/${heads}/${seqLen}`;
  * The core's counts for one shape from a real forward pass: { config, counts, headWidths }.
  * Plain data (the counts worker posts it to the page).
  */
-export function countsOfShape(engine, config, { dModel, heads, seqLen }) {
+export function countsOfShape(engine, config, shape) {
   // The counts are the core's tallies of the operations the pass does, and the operations do
   // not depend on the values: the weights stay as the core makes them (zero) instead of drawn
   // from the seed, which at d_model 512 was a quarter of each count's time (4 d_model^2
   // draws: about 2.5 of 10 ms in Node), spent on the page's main thread whenever a step of L
   // comes before the worker's counts (issue 25). The input is still the seeded one.
-  const model = engine.createModel({ seqLen, dModel, numHeads: heads });
+  const { model, x } = seededModel(engine, config, shape, { randomWeights: false });
   try {
-    const x = engine.seededMatrix(seqLen, dModel, config.inputSeed, config.inputScale).data;
     const result = model.forward(x, COUNT_FORWARD);
     return {
       config: { ...model.config },
