@@ -192,31 +192,6 @@ describe('URL state and anchors', () => {
     assert.deepEqual(problems, []);
   });
 
-  test('an edit writes the address once, before the widget redraws (issue 25: the write then lays out nothing new)', async () => {
-    const { page, problems } = await turn(PAGE());
-    await ready(page);
-    const handle = await slider(page).elementHandle();
-    const before = await slider(page).getAttribute('aria-valuenow');
-    // Each replaceState the page makes: what the slider showed at that moment, and the address.
-    await page.evaluate((seg) => {
-      window.writes = [];
-      const replace = history.replaceState.bind(history);
-      history.replaceState = (state, title, url) => {
-        window.writes.push({ shown: seg.getAttribute('aria-valuenow'), url: String(url) });
-        replace(state, title, url);
-      };
-    }, handle);
-    await slider(page).press('PageUp');
-    const edited = await stateOf(page);
-    // (The host's scroll tracker writes too, '#one-head', when the press brings the slider into view.)
-    const writes = (await page.evaluate(() => window.writes)).filter((write) => write.url.includes('mha.'));
-    assert.equal(writes.length, 1, `one write per edit: ${JSON.stringify(writes)}`);
-    assert.equal(writes[0].shown, before, 'written while the slider still showed the old weight');
-    assert.notEqual(await slider(page).getAttribute('aria-valuenow'), before, 'then the widget redrew');
-    assert.equal(JSON.stringify(JSON.parse(new URL(writes[0].url, PAGE()).searchParams.get('mha.blend'))), edited, 'the write holds the new state');
-    assert.deepEqual(problems, []);
-  });
-
   test('opened at a section below late widgets, the page lands there; old links still work', async () => {
     const { page, problems } = await watchedForHold(course.browser);
     await slowWasm(page);

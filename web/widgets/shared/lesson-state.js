@@ -186,30 +186,11 @@ export function addressWithState(address, states, isOurs = () => true) {
   return `${base}${kept.length ? `?${kept.join('&')}` : ''}${newHash}`;
 }
 
-// Whether this task has written the address already (reset by a microtask at its end).
-let wroteThisTask = false;
-
-/**
- * Records one widget's state in the address, without a history entry. The task's first
- * write goes in at once: a widget commits (and so writes) before it redraws, when the page
- * is still laid out as the last frame left it, and Chromium lays the page out inside every
- * `history.replaceState` (a same-document navigation), so written first the call costs
- * about a millisecond, where after the redraw it laid the widget's changes out inside
- * the call (5-10 ms of a key step at 4x CPU, issue 25). Further writes in the same task (a
- * reset of several widgets, an author's script setting many states) are gathered and
- * written once at its end, as every write was before. At once also means the address is
- * never behind the widget's state when a reload begins.
- */
+/** Records one widget's state; the address is rewritten once per task, without a history entry. */
 export function writeLessonState(key, state) {
   pending ??= new Map();
   pending.set(key, state);
-  if (wroteThisTask) return;
-  wroteThisTask = true;
-  flush();
-  queueMicrotask(() => {
-    wroteThisTask = false;
-    flush();
-  });
+  queueMicrotask(flush);
 }
 
 function flush() {

@@ -329,11 +329,10 @@ export class MhaWidget extends HTMLElement {
     }
     this.#state = next;
     this.#view = view;
-    // The address first, the redraw after: see writeLessonState (lesson-state.js).
-    if (writeUrl) this.#url.write(next);
     this.render(view, next);
     this.updateHistoryButtons?.();
     if (this.readOnly) applyReadOnly(this.body);
+    if (writeUrl) this.#url.write(next);
     this.#figure.schedule();
     this.dispatchEvent(new CustomEvent('change', { detail: { state: this.state } }));
     return null;
