@@ -384,6 +384,55 @@ describe('layer at a glance', () => {
     await walk.click();
   }
 
+  test('switching h does not move the lesson below: the layer keeps its tallest height until the numbers open or the width changes', async () => {
+    const { page, problems, widget } = await openWidget({ width: 1000, height: 800 });
+    // Where the next section's heading is, from the layer's top; and the layer's own height.
+    const measure = () => page.evaluate(() => {
+      const host = document.querySelector('mha-layer');
+      const top = host.getBoundingClientRect().top;
+      const map = host.shadowRoot.querySelector('.map:not([hidden])').getBoundingClientRect();
+      const body = host.shadowRoot.querySelector('.widget').getBoundingClientRect();
+      return {
+        below: Math.round(document.getElementById('one-head-gives-one-average').getBoundingClientRect().top - top),
+        mapInside: map.bottom <= body.bottom + 0.5,
+        blank: Math.round(body.bottom - map.bottom),
+      };
+    });
+    const start = await measure();
+    const seen = [start];
+    for (const h of [2, 1, 2, 4, 1, 2]) {
+      await widget.getByRole('radio', { name: `h = ${h}` }).click();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const now = await measure();
+      assert.ok(now.mapInside, `h = ${h}: the map is inside the widget`);
+      assert.ok(now.below >= seen.at(-1).below, `h = ${h}: the lesson below did not move up (${seen.at(-1).below} -> ${now.below})`);
+      seen.push(now);
+    }
+    // Each h has been shown: the layer is as tall as at the tallest, and a shorter map
+    // leaves blank space under it (h = 1 after h = 4: their maps differ by about 200 px).
+    const tallest = Math.max(...seen.map((m) => m.below));
+    assert.equal(seen.at(-2).below, tallest, 'at h = 1, as tall as the tallest seen');
+    assert.ok(seen.at(-2).blank > 100, `blank space under the shorter map (${seen.at(-2).blank} px)`);
+    await widget.getByRole('radio', { name: 'h = 1' }).click();
+    await screenshot(page, 'layer-held-height-1000', { of: TAG });
+    // Opening and closing the numbers lets go: the layer takes its own height at h = 1.
+    const summary = widget.locator('details.numbers summary');
+    await summary.click();
+    await summary.click();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const released = await measure();
+    assert.ok(released.below < tallest - 100, `released: ${released.below} < ${tallest}`);
+    assert.ok(released.blank < 40, `no blank under the map once released (${released.blank} px)`);
+    // Held again by a switch, then another width lets go (wrapped anew, the old height means nothing).
+    await widget.getByRole('radio', { name: 'h = 4' }).click();
+    await widget.getByRole('radio', { name: 'h = 1' }).click();
+    assert.ok((await measure()).blank > 100, 'held again');
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.ok((await measure()).blank < 40, 'another width lets go');
+    assert.deepEqual(problems, []);
+  });
+
   test('1280 x 800: the controls stay in view above the map; 390 px: no page scrolling sideways; few tab stops; screenshots', async () => {
     for (const colorScheme of ['light', 'dark']) {
       for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {

@@ -16,6 +16,7 @@ import { mathText } from '../../ui/notation.js';
 import { kitSheet } from '../../ui/styles.js';
 import { WIDGETS } from '../registry.js';
 import { ChoiceGroup } from '../../ui/choice-group.js';
+import { HeightFloor } from './height-floor.js';
 import { bringIntoView, zoomLink } from '../shared/page-links.js';
 import {
   LayerModel, defaultLayerState, headAcrossSwitch, layerOverrides, pathSentence, sanitizeLayerState,
@@ -54,6 +55,8 @@ export class LayerWidget extends MhaWidget {
   }
 
   dispose() {
+    this.heightFloor?.disconnect();
+    this.heightFloor = null;
     this.model?.dispose();
     this.model = null;
     this.maps = new Map();
@@ -127,6 +130,9 @@ export class LayerWidget extends MhaWidget {
       this.numbers.element,
       this.mapHost,
     );
+    // While the learner switches h the layer keeps its height, so that the lesson below
+    // does not move (height-floor.js); opening the numbers or another stage lets go.
+    this.heightFloor = new HeightFloor(this.body);
     this.#drawOtherMapsWhenIdle();
   }
 
@@ -167,6 +173,7 @@ export class LayerWidget extends MhaWidget {
     const { head, kind, from, to } = headAcrossSwitch(this.world, this.state.h, this.state.head, h);
     const { m } = this;
     const note = kind === 'same' ? '' : m.t(`layer.switched.${kind}`, { from: m.headName(from), to: m.headName(to), number: head + 1 });
+    this.heightFloor?.hold();
     this.#pick({ h, head }, note);
   }
 
@@ -319,6 +326,7 @@ export class LayerWidget extends MhaWidget {
   }
 
   #showStage(stage) {
+    if (this.mapHost.dataset.stage !== stage) this.heightFloor?.release();
     this.mapHost.dataset.stage = stage;
     this.stageChoice.setValue(stage);
   }
@@ -436,7 +444,10 @@ export class LayerWidget extends MhaWidget {
     const details = element('details', { className: 'numbers', dataset: { panel: 'numbers' } }, [
       summary, numbersBox,
     ]);
-    details.addEventListener('toggle', () => { if (details.open && this.view) this.#renderNumbers(this.view, this.state); });
+    details.addEventListener('toggle', () => {
+      this.heightFloor?.release();
+      if (details.open && this.view) this.#renderNumbers(this.view, this.state);
+    });
     return { element: details, rows };
   }
 
