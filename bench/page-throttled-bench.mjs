@@ -20,8 +20,10 @@
 //    Resource Timing transferSize (compressed bytes plus headers) of the document and of
 //    every resource whose response ended before that widget was ready; the same until all
 //    were ready. Main-thread time of the load: CDP Performance.getMetrics TaskDuration.
-// 2. Edits: two pages of the lesson, one with the CPU throttled 4x, one not, each edit kind
-//    (EDIT_KINDS) `edits` times on each, alternating between the pages edit by edit. The
+// 2. Edits: pages of the lesson in a learner's ordinary window (openOrdinaryWindow), one with
+//    the CPU throttled 4x, one not, and beside them one in a private window, throttled; each
+//    edit kind (EDIT_KINDS) `edits` times on each, one page after the other (only the page
+//    being measured throttled: throttleEditPage), the order reversed every other kind. The
 //    main-thread time of an edit is the growth of CDP Performance.getMetrics TaskDuration
 //    (the renderer main thread's time in tasks, wall clock, so throttling shows) from just
 //    before the input is sent until the page has settled (two animation frames and a
@@ -29,10 +31,12 @@
 //    measurement's own cost: a few ms throttled). Long tasks: the Long Tasks API
 //    (PerformanceObserver 'longtask', > 50 ms) during each kind's sequence.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH } from '../scripts/lib/chromium.mjs';
 import { DIST_DIR, buildAllWidgets, newWatchedPage, openBrowser, watchPage } from '../tests/browser/browser.mjs';
 import { WIDGET_TAGS } from '../web/widgets/registry.js';
 import { THE_WORLD } from '../web/widgets/shared/world.js';
@@ -323,8 +327,32 @@ export async function timedWindow(page, cdp, action) {
   return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - before[k]]));
 }
 
-/** A lesson page with every widget built, then throttled (CPU only), and its idle window's cost. */
-export async function editPage(browser, url, throttled) {
+/**
+ * A learner's ordinary browser window: a profile that keeps history (a browser of its own on
+ * a fresh profile folder). Unlike a private window (a context that keeps no history, as
+ * `browser.newPage()` makes), it keeps the page's icon once fetched, so the icon is not
+ * fetched again after each change of the address, that is after every edit (measured on
+ * 2026-12-06: 20 address changes, no request of the icon; in a private window 20). Its
+ * `newPage()` is the window's; `close()` removes the profile.
+ */
+export async function openOrdinaryWindow() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'mha-bench-profile-'));
+  const context = await chromium.launchPersistentContext(dir, { ...CHROMIUM_LAUNCH, viewport: VIEWPORT });
+  return {
+    newPage: () => context.newPage(),
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A lesson page with every widget built, then throttled (CPU only), and its idle window's
+ * cost. `browser`: a browser (the page in a private window) or an ordinary window
+ * (openOrdinaryWindow); `column`: the name its results go under.
+ */
+export async function editPage(browser, url, throttled, column = throttled ? 'throttled' : 'unthrottled') {
   const { page, problems } = await newWatchedPage(browser, VIEWPORT);
   await page.addInitScript(recordLongTasks);
   await page.goto(url);
@@ -333,7 +361,7 @@ export async function editPage(browser, url, throttled) {
   const cdp = await throttle(page, { cpu: throttled, network: false });
   const idle = [];
   for (let i = 0; i < 10; i++) idle.push((await timedWindow(page, cdp, async () => {})).task);
-  return { page, problems, cdp, throttled, idleMs: median(idle) };
+  return { page, problems, cdp, throttled, column, idleMs: median(idle) };
 }
 
 // After a sequence: how long to wait for what it left behind (the widgets' transitions,
@@ -341,38 +369,45 @@ export async function editPage(browser, url, throttled) {
 // callback), which the total per edit includes.
 const TAIL_MS = 1500;
 
+/**
+ * The CPU throttling of an edit page (editPage) on or off. A page whose CPU is throttled keeps
+ * a thread of the browser busy all the time, edited or idle (measured on 2026-12-06: an idle
+ * throttled page, 0.9 CPU seconds per second; two, 1.6): on this two-core machine that slowed
+ * whatever ran beside it, another page's edits included (two throttled pages side by side
+ * read about 1.5 times one alone). So only the page being measured is throttled.
+ */
+export async function throttleEditPage(p, on) {
+  if (p.throttled) await p.cdp.send('Emulation.setCPUThrottlingRate', { rate: on ? THROTTLE.cpuRate : 1 });
+}
+
+// One kind on each page in turn (`pages`, in that order), each with only itself throttled
+// (if it is a throttled page) while its edits and its tail run.
 async function editSequence(pages, kind, edits) {
-  const runs = [];
+  const result = {};
   for (const p of pages) {
-    const ctx = (await kind.prepare(p.page)) ?? {};
-    await settle(p.page);
-    runs.push({
-      p, ctx, times: [], parts: { script: 0, layout: 0, style: 0, task: 0 }, changed: 0,
-      start: await p.page.evaluate(() => performance.now()), taskStart: await taskMs(p.cdp),
-    });
-  }
-  for (let i = 0; i < edits; i++) {
-    // Alternating which page goes first, so that neither always follows the other.
-    for (const run of i % 2 === 0 ? runs : [...runs].reverse()) {
-      const { page, cdp } = run.p;
-      await kind.before?.(page, run.ctx, i);
+    const { page, cdp, column, idleMs, problems } = p;
+    await throttleEditPage(p, true);
+    const ctx = (await kind.prepare(page)) ?? {};
+    await settle(page);
+    const run = { times: [], parts: { script: 0, layout: 0, style: 0, task: 0 }, changed: 0 };
+    const start = await page.evaluate(() => performance.now());
+    const taskStart = await taskMs(cdp);
+    for (let i = 0; i < edits; i++) {
+      await kind.before?.(page, ctx, i);
       const state = await stateOf(page, kind.tag);
-      const window = await timedWindow(page, cdp, () => kind.step(page, run.ctx, i));
+      const window = await timedWindow(page, cdp, () => kind.step(page, ctx, i));
       run.times.push(window.task);
       for (const part of Object.keys(run.parts)) run.parts[part] += window[part];
       if ((await stateOf(page, kind.tag)) !== state) run.changed++;
     }
-  }
-  for (const run of runs) await kind.finish?.(run.p.page, run.ctx);
-  await new Promise((resolve) => setTimeout(resolve, TAIL_MS));
-  const result = {};
-  for (const run of runs) {
-    const { page, cdp, throttled, idleMs, problems } = run.p;
-    const totalMs = (await taskMs(cdp)) - run.taskStart;
+    await kind.finish?.(page, ctx);
+    await new Promise((resolve) => setTimeout(resolve, TAIL_MS));
+    const totalMs = (await taskMs(cdp)) - taskStart;
     const end = await page.evaluate(() => performance.now());
-    const tasks = await page.evaluate(([from, to]) => window.mhaLongTasks.filter((t) => t.start >= from && t.start <= to), [run.start, end]);
+    await throttleEditPage(p, false);
+    const tasks = await page.evaluate(([from, to]) => window.mhaLongTasks.filter((t) => t.start >= from && t.start <= to), [start, end]);
     const net = run.times.map((t) => Math.max(0, t - idleMs)).sort((a, b) => a - b);
-    result[throttled ? 'throttled' : 'unthrottled'] = {
+    result[column] = {
       edits: net.length, changed: run.changed, idleMs,
       p50: percentile(net, 0.5), p95: percentile(net, 0.95), max: net[net.length - 1],
       // Everything on the main thread from the first edit to TAIL_MS after the last, the
@@ -461,14 +496,27 @@ export async function pageThrottledBench({ loads = 5, edits = 30, log = console.
     // The file lists of the first load of each column are kept; the others' are the same files.
     for (const column of Object.values(raw)) for (const load of column.slice(1)) delete load.resources;
     loadAverage.push(os.loadavg());
-    const pages = [await editPage(browser, server.url, true), await editPage(browser, server.url, false)];
+    // The learner's ordinary window (a profile that keeps history), throttled and not, one
+    // window each (two lesson pages in one profile would share the learner's copy, each
+    // taking in the other's writes); and beside them a private window, throttled, where the
+    // browser fetches the page's icon again after every edit.
+    const windows = [await openOrdinaryWindow(), await openOrdinaryWindow()];
+    const pages = [];
+    for (const [where, throttled, column] of [[windows[0], true], [windows[1], false], [browser, true, 'privateThrottled']]) {
+      const p = await editPage(where, server.url, throttled, column);
+      await throttleEditPage(p, false); // each throttled only while measured
+      pages.push(p);
+    }
     const editResults = {};
-    for (const kind of EDIT_KINDS) {
-      editResults[kind.name] = await editSequence(pages, kind, edits);
+    for (const [index, kind] of EDIT_KINDS.entries()) {
+      // The pages take turns kind by kind, the order reversed every other kind, so that none
+      // always runs first (after the load, or after another page's tail).
+      editResults[kind.name] = await editSequence(index % 2 === 0 ? pages : [...pages].reverse(), kind, edits);
       const e = editResults[kind.name];
-      log(`  ${kind.name}: p95 ${e.throttled.p95.toFixed(1)} ms throttled, ${e.unthrottled.p95.toFixed(1)} ms unthrottled`);
+      log(`  ${kind.name}: p95 ${e.throttled.p95.toFixed(1)} ms throttled, ${e.unthrottled.p95.toFixed(1)} ms unthrottled, ${e.privateThrottled.p95.toFixed(1)} ms throttled in a private window`);
     }
     for (const p of pages) await p.page.close();
+    for (const w of windows) await w.close();
     loadAverage.push(os.loadavg());
     const result = {
       date: new Date().toISOString(),
@@ -482,6 +530,7 @@ export async function pageThrottledBench({ loads = 5, edits = 30, log = console.
         throttle: THROTTLE, viewport: VIEWPORT, server: `bench/gzip-server.mjs, gzip level ${GZIP_LEVEL}`,
         loads, firstVisit: 'each load in a new tab of one window, the HTTP cache and the site\'s storage cleared before it (openLearnerWindow)',
         editsPerKind: edits,
+        editWindows: 'throttled and unthrottled: a learner\'s ordinary window (a profile that keeps history: openOrdinaryWindow), one each; privateThrottled: a private window (a new context), throttled',
         editTime: 'CDP Performance.getMetrics TaskDuration growth from the input to two frames and a timeout after it, minus the same window with no input (idleMs)',
         longTasks: 'PerformanceObserver longtask (> 50 ms) entries starting during the sequence',
       },
@@ -539,12 +588,16 @@ export function printPageThrottled(r, log = console.log) {
   const cell = (x) => `${x.p50.toFixed(0)} / ${x.p95.toFixed(0)} / ${x.max.toFixed(0)}`;
   const longs = (x) => `${x.longTasks} / ${x.longTasksOver100}`;
   const shares = (x) => ['script', 'layout', 'style'].map((k) => (100 * x.shares[k]).toFixed(0)).join(' / ');
-  log(`${''.padEnd(46)}${'throttled'.padStart(16)}${''.padStart(17)}${'unthrottled'.padStart(18)}`);
-  log(`${'edit kind'.padEnd(46)}${'p50/p95/max'.padStart(16)}${'all'.padStart(6)}${'long'.padStart(9)}${'p50/p95/max'.padStart(18)}${'all'.padStart(6)}${'long'.padStart(9)}  changed  script/layout/style %`);
+  // (Results of runs before 2026-12-06 22:00 UTC have no private window column.)
+  const priv = (x) => (x ? `${x.p50.toFixed(0)} / ${x.p95.toFixed(0)}; ${x.longTasksOver100}` : '-');
+  log(`${''.padEnd(46)}${'throttled'.padStart(16)}${''.padStart(17)}${'unthrottled'.padStart(18)}${''.padStart(15)}${'private, thr.'.padStart(16)}`);
+  log(`${'edit kind'.padEnd(46)}${'p50/p95/max'.padStart(16)}${'all'.padStart(6)}${'long'.padStart(9)}${'p50/p95/max'.padStart(18)}${'all'.padStart(6)}${'long'.padStart(9)}${'p50/p95; >100'.padStart(16)}  changed  script/layout/style %`);
   for (const [name, e] of Object.entries(r.edits)) {
-    const [t, u] = [e.throttled, e.unthrottled];
-    log(`${name.padEnd(46)}${cell(t).padStart(16)}${t.totalPerEditMs.toFixed(0).padStart(6)}${longs(t).padStart(9)}${cell(u).padStart(18)}${u.totalPerEditMs.toFixed(0).padStart(6)}${longs(u).padStart(9)}  ${`${t.changed + u.changed}/${t.edits + u.edits}`.padEnd(7)}  ${shares(t)}`);
+    const [t, u, p] = [e.throttled, e.unthrottled, e.privateThrottled];
+    const changed = [t, u, p].filter(Boolean);
+    log(`${name.padEnd(46)}${cell(t).padStart(16)}${t.totalPerEditMs.toFixed(0).padStart(6)}${longs(t).padStart(9)}${cell(u).padStart(18)}${u.totalPerEditMs.toFixed(0).padStart(6)}${longs(u).padStart(9)}${priv(p).padStart(16)}  ${`${changed.reduce((n, x) => n + x.changed, 0)}/${changed.reduce((n, x) => n + x.edits, 0)}`.padEnd(7)}  ${shares(t)}`);
   }
+  log('(throttled and unthrottled: a learner\'s ordinary window, which keeps the page\'s icon; private: a private window, throttled, which fetches the icon again after every edit)');
   const first = Object.values(r.edits)[0];
   log('(script/layout/style: shares of the throttled edits\' main-thread time; the rest is paint, compositing, input)');
   log(`(the measurement's own window with no input, subtracted: ${first.throttled.idleMs.toFixed(1)} ms throttled, ${first.unthrottled.idleMs.toFixed(1)} ms unthrottled)`);
