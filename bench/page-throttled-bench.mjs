@@ -30,6 +30,9 @@
 //    timeout after it), minus the same window measured with no input (`idle`, the
 //    measurement's own cost: a few ms throttled). Long tasks: the Long Tasks API
 //    (PerformanceObserver 'longtask', > 50 ms) during each kind's sequence.
+// 3. Training: the training widget's page, a first visit, Train pressed; time until both jobs
+//    are at 100%, throttled (page CPU and network; the worker cannot be slowed) and not
+//    (trainingRun).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
