@@ -10,7 +10,7 @@
 //   node bench/edits-alone.mjs [kind name filter] [edits per kind and page, default 16]
 import { DIST_DIR, openBrowser } from '../tests/browser/browser.mjs';
 import { serveGzipped } from './gzip-server.mjs';
-import { EDIT_KINDS, editPage, percentile, settle, timedWindow } from './page-throttled-bench.mjs';
+import { EDIT_KINDS, editPage, percentile, settle, throttleEditPage, timedWindow } from './page-throttled-bench.mjs';
 
 const [filter = '', editsArg] = process.argv.slice(2);
 const edits = Number(editsArg ?? 16);
@@ -30,7 +30,9 @@ try {
   console.log(`CPU 4x, ${edits} edits per kind and page, alternating; main-thread ms per edit p50 / p95 / max (the measurement's own window taken off)`);
   for (const kind of EDIT_KINDS.filter((k) => k.name.includes(filter))) {
     const whole = await editPage(browser, server.url, true);
+    await throttleEditPage(whole, false);
     const alone = await editPage(browser, server.url, true);
+    await throttleEditPage(alone, false);
     await alone.page.evaluate((tag) => {
       for (let node = document.querySelector(tag); node && node !== document.body; node = node.parentElement) {
         for (const sibling of [...node.parentElement.children]) {
@@ -46,6 +48,9 @@ try {
     }
     for (let i = 0; i < edits; i++) {
       for (const run of i % 2 === 0 ? runs : [...runs].reverse()) {
+        // Only the page being edited is throttled (an idle throttled page keeps a core busy).
+        for (const other of runs) if (other !== run) await throttleEditPage(other.p, false);
+        await throttleEditPage(run.p, true);
         await kind.before?.(run.p.page, run.ctx, i);
         const window = await timedWindow(run.p.page, run.p.cdp, () => kind.step(run.p.page, run.ctx, i));
         run.times.push(Math.max(0, window.task - run.p.idleMs));
