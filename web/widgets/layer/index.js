@@ -131,7 +131,7 @@ export class LayerWidget extends MhaWidget {
       this.mapHost,
     );
     // While the learner switches h the layer keeps its height, so that the lesson below
-    // does not move (height-floor.js); opening the numbers or another stage lets go.
+    // does not move (height-floor.js); the numbers, another stage or another width let go.
     this.heightFloor = new HeightFloor(this.body);
     this.#drawOtherMapsWhenIdle();
   }
@@ -173,7 +173,7 @@ export class LayerWidget extends MhaWidget {
     const { head, kind, from, to } = headAcrossSwitch(this.world, this.state.h, this.state.head, h);
     const { m } = this;
     const note = kind === 'same' ? '' : m.t(`layer.switched.${kind}`, { from: m.headName(from), to: m.headName(to), number: head + 1 });
-    this.heightFloor?.hold();
+    if (!this.readOnly) this.heightFloor?.hold();
     this.#pick({ h, head }, note);
   }
 
