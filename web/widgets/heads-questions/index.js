@@ -5,7 +5,7 @@
 // its effect are in view together. See README.md.
 import { MhaWidget } from '../shared/widget-base.js';
 import { editHint } from '../shared/widget-attributes.js';
-import { element } from '../../ui/dom.js';
+import { element, morphChildren } from '../../ui/dom.js';
 import { messagesFor } from '../shared/i18n.js';
 import { NarrowSwitch } from '../../ui/narrow-switch.js';
 import { Heatmap } from '../../ui/heatmap.js';
@@ -291,7 +291,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
     const shortSummaries = view.rows.map((row) => describeRow(tokens, state.query, row, { maxNames: MAX_NAMES_SHOWN, messages: m }));
 
     this.tieBox.checked = state.tied;
-    this.tieLabel.replaceChildren(...notation(m.t('headsQuestions.tie', { name: selectedName })));
+    morphChildren(this.tieLabel, [...notation(m.t('headsQuestions.tie', { name: selectedName }))]);
     this.panels.forEach((p, i) => {
       p.radio.checked = i === state.head;
       // One tab stop for the group (arrows move between heads), also for tools that count
@@ -319,7 +319,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
     if (shown.cells[0].getAttribute('aria-controls') !== ids) for (const cell of shown.cells) cell.setAttribute('aria-controls', ids);
     this.board.classList.toggle('no-editor', this.editor.hidden);
     this.board.classList.toggle('no-maps', this.panels.every((p) => p.panel.hidden));
-    this.editTitle.replaceChildren(...notation(m.t(this.readOnly ? 'headsQuestions.editTitleReadOnly' : 'headsQuestions.editTitle', { name: selectedName })));
+    morphChildren(this.editTitle, [...notation(m.t(this.readOnly ? 'headsQuestions.editTitleReadOnly' : 'headsQuestions.editTitle', { name: selectedName }))]);
     this.editor.className = `editor head-${selected.id}`;
     this.editQuestion.textContent = m.t('headsQuestions.question', { question: m.headQuestion(selected) });
     this.editNote.textContent = state.tied
