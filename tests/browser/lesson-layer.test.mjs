@@ -398,11 +398,12 @@ describe('layer at a glance', () => {
         blank: Math.round(body.bottom - map.bottom),
       };
     });
+    const twoFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const start = await measure();
     const seen = [start];
     for (const h of [2, 1, 2, 4, 1, 2]) {
       await widget.getByRole('radio', { name: `h = ${h}` }).click();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await twoFrames();
       const now = await measure();
       assert.ok(now.mapInside, `h = ${h}: the map is inside the widget`);
       assert.ok(now.below >= seen.at(-1).below, `h = ${h}: the lesson below did not move up (${seen.at(-1).below} -> ${now.below})`);
@@ -419,7 +420,7 @@ describe('layer at a glance', () => {
     const summary = widget.locator('details.numbers summary');
     await summary.click();
     await summary.click();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames();
     const released = await measure();
     assert.ok(released.below < tallest - 100, `released: ${released.below} < ${tallest}`);
     assert.ok(released.blank < 40, `no blank under the map once released (${released.blank} px)`);
@@ -428,7 +429,7 @@ describe('layer at a glance', () => {
     await widget.getByRole('radio', { name: 'h = 1' }).click();
     assert.ok((await measure()).blank > 100, 'held again');
     await page.setViewportSize({ width: 600, height: 800 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames();
     assert.ok((await measure()).blank < 40, 'another width lets go');
     assert.deepEqual(problems, []);
   });

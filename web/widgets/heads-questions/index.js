@@ -291,7 +291,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
     const shortSummaries = view.rows.map((row) => describeRow(tokens, state.query, row, { maxNames: MAX_NAMES_SHOWN, messages: m }));
 
     this.tieBox.checked = state.tied;
-    morphChildren(this.tieLabel, [...notation(m.t('headsQuestions.tie', { name: selectedName }))]);
+    morphChildren(this.tieLabel, notation(m.t('headsQuestions.tie', { name: selectedName })));
     this.panels.forEach((p, i) => {
       p.radio.checked = i === state.head;
       // One tab stop for the group (arrows move between heads), also for tools that count
@@ -319,7 +319,7 @@ export class HeadsQuestionsWidget extends MhaWidget {
     if (shown.cells[0].getAttribute('aria-controls') !== ids) for (const cell of shown.cells) cell.setAttribute('aria-controls', ids);
     this.board.classList.toggle('no-editor', this.editor.hidden);
     this.board.classList.toggle('no-maps', this.panels.every((p) => p.panel.hidden));
-    morphChildren(this.editTitle, [...notation(m.t(this.readOnly ? 'headsQuestions.editTitleReadOnly' : 'headsQuestions.editTitle', { name: selectedName }))]);
+    morphChildren(this.editTitle, notation(m.t(this.readOnly ? 'headsQuestions.editTitleReadOnly' : 'headsQuestions.editTitle', { name: selectedName })));
     this.editor.className = `editor head-${selected.id}`;
     this.editQuestion.textContent = m.t('headsQuestions.question', { question: m.headQuestion(selected) });
     this.editNote.textContent = state.tied

@@ -8,8 +8,9 @@
 // the browser: Chromium updates the paint offset of every layout object below and paints
 // them again (traced at 4x CPU, 8 switches: pre-paint per switch 38 ms with the lesson
 // below, 7 without it; with this floor 26.9 / 25.5 -> 16.1 / 19.8 ms, bench/README.md), and
-// a reader looking further down saw the page jump. Held, the lesson below moves only when a switch makes the layer taller than it has
-// been; a shorter map leaves blank space under it, inside the widget.
+// a reader looking further down saw the page jump. Held, the lesson below moves only when a
+// switch makes the layer taller than it has been; a shorter map leaves blank space under
+// it, inside the widget.
 export class HeightFloor {
   #element;
   #observer = null;

@@ -383,7 +383,7 @@ export class WoMixingWidget extends MhaWidget {
     if (this.chipShown !== state.token && revealInRow(this.tokenChips[0].parentElement, this.tokenChips[state.token])) this.chipShown = state.token;
 
     // 1. Head outputs (one scale for all heads, so their sizes compare) and Concat.
-    morphChildren(this.headsTitle, [...notation(m.t('woMixing.headsTitle', { token, width: view.headWidth }))]);
+    morphChildren(this.headsTitle, notation(m.t('woMixing.headsTitle', { token, width: view.headWidth })));
     const headScale = Math.max(...view.headOutputs.map((o) => stackExtent([{ values: o }], o.length)));
     view.headOutputs.forEach((values, i) => this.headCharts[i].chart.draw([{ values, colour: headColour(heads[i]) }], {
       scale: headScale,
@@ -394,7 +394,7 @@ export class WoMixingWidget extends MhaWidget {
     // 2. W_O, with whatever a refused edit left on the grids cleared (a commit succeeded).
     const preset = matchingPreset(config, state.wo);
     this.presetButtons.forEach((button, k) => button.setAttribute('aria-pressed', String(config.presets[k] === preset)));
-    morphChildren(this.presetAbout, [...notation(preset ? m.dataText('data.woMixing', preset.about) : m.t('woMixing.ownWo'))]);
+    morphChildren(this.presetAbout, notation(preset ? m.dataText('data.woMixing', preset.about) : m.t('woMixing.ownWo')));
     this.woGrid.setData(state.wo);
     this.uGrid.setData(state.u);
     for (const grid of [this.woGrid, this.uGrid]) {
@@ -403,7 +403,7 @@ export class WoMixingWidget extends MhaWidget {
     }
 
     // 3. The output as stacked contributions head_i W_O^i (the core's), totals marked.
-    morphChildren(this.outputTitle, [...notation(m.t('woMixing.outputTitle', { token }))]);
+    morphChildren(this.outputTitle, notation(m.t('woMixing.outputTitle', { token })));
     this.#drawContributions(view, token);
 
     // 4. Who is heard along u: with this W_O and with W_O = I, side by side.
@@ -416,7 +416,7 @@ export class WoMixingWidget extends MhaWidget {
       totals: [view.withMixing.total, view.withoutMixing.total],
       description: spoken(sentence),
     });
-    morphChildren(this.sentence, [...notation(sentence)]);
+    morphChildren(this.sentence, notation(sentence));
     const spokenText = spoken(sentence);
     if (this.announcer.textContent !== spokenText) this.announcer.textContent = spokenText;
   }
